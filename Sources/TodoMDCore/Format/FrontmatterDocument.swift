@@ -1,0 +1,175 @@
+import Foundation
+
+/// A Markdown file split into its YAML frontmatter lines and its body, at the byte level, so
+/// that edits can rewrite single lines and leave every other byte (BOM, CRLF, comments,
+/// quoting, the body) exactly as it was.
+public struct FrontmatterDocument: Sendable {
+    /// The whole file.
+    public let bytes: [UInt8]
+    /// True when the file starts with a UTF-8 byte order mark.
+    public let hasBOM: Bool
+    /// The line ending of the opening `---` line: what new lines are written with.
+    public let lineEnding: [UInt8]
+    /// Byte ranges of the lines between the delimiters, each including its terminator.
+    public let lines: [Range<Int>]
+    /// Byte offset where the closing delimiter line starts (new keys are inserted here).
+    public let closeStart: Int
+    /// Byte offset where the body starts.
+    public let bodyStart: Int
+
+    static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// Splits `bytes`; nil when the file has no frontmatter (no `---` first line, or no closing
+    /// `---`/`...` line).
+    public init?(bytes: [UInt8]) {
+        self.bytes = bytes
+        var pos = 0
+        hasBOM = bytes.starts(with: FrontmatterDocument.bom)
+        if hasBOM { pos = 3 }
+        guard let open = FrontmatterDocument.line(in: bytes, from: pos),
+              FrontmatterDocument.isDelimiter(bytes[open.content], allowDots: false) else { return nil }
+        lineEnding = open.end > open.content.upperBound ? Array(bytes[open.content.upperBound..<open.end]) : [0x0A]
+        var collected: [Range<Int>] = []
+        pos = open.end
+        while let l = FrontmatterDocument.line(in: bytes, from: pos) {
+            if FrontmatterDocument.isDelimiter(bytes[l.content], allowDots: true) {
+                lines = collected
+                closeStart = l.content.lowerBound
+                bodyStart = l.end
+                return
+            }
+            collected.append(l.content.lowerBound..<l.end)
+            pos = l.end
+        }
+        return nil
+    }
+
+    /// True when the file starts with a `---` line (even if the frontmatter never closes).
+    public static func startsWithDelimiter(_ bytes: [UInt8]) -> Bool {
+        let start = bytes.starts(with: bom) ? 3 : 0
+        guard let l = line(in: bytes, from: start) else { return false }
+        return isDelimiter(bytes[l.content], allowDots: false)
+    }
+
+    /// The frontmatter as text (without delimiters); nil if it is not valid UTF-8.
+    public var yamlText: String? {
+        guard let first = lines.first?.lowerBound else { return "" }
+        return UTF8Text.decode(bytes[first..<closeStart])
+    }
+
+    /// The body bytes.
+    public var body: ArraySlice<UInt8> { bytes[bodyStart...] }
+
+    /// The text of frontmatter line `i` without its terminator.
+    public func lineText(_ i: Int) -> Substring {
+        var r = lines[i]
+        while r.upperBound > r.lowerBound, bytes[r.upperBound - 1] == 0x0A || bytes[r.upperBound - 1] == 0x0D {
+            r = r.lowerBound..<(r.upperBound - 1)
+        }
+        return Substring(String(decoding: bytes[r], as: UTF8.self))
+    }
+
+    struct Line {
+        var content: Range<Int>
+        var end: Int
+    }
+
+    /// The line starting at `from`: its content range (no terminator) and where the next starts.
+    static func line(in bytes: [UInt8], from: Int) -> Line? {
+        guard from < bytes.count else { return nil }
+        var i = from
+        while i < bytes.count, bytes[i] != 0x0A { i += 1 }
+        var contentEnd = i
+        if contentEnd > from, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+        return Line(content: from..<contentEnd, end: i < bytes.count ? i + 1 : i)
+    }
+
+    static func isDelimiter(_ s: ArraySlice<UInt8>, allowDots: Bool) -> Bool {
+        var t = s
+        while let last = t.last, last == 0x20 || last == 0x09 { t = t.dropLast() }
+        guard t.count == 3 else { return false }
+        return t.allSatisfy { $0 == 0x2D } || (allowDots && t.allSatisfy { $0 == 0x2E })
+    }
+}
+
+extension FrontmatterDocument {
+    /// A top-level key and the frontmatter lines that hold its value.
+    public struct KeyBlock: Sendable, Equatable {
+        /// The key as written, unquoted.
+        public var key: String
+        /// Indices into `lines`.
+        public var lineRange: Range<Int>
+    }
+
+    /// The top-level keys in file order. A key's block runs from its line to the line before
+    /// the next top-level key, less trailing blank lines and column-0 comments, which belong to
+    /// the gap between keys and stay in place when the key is removed.
+    public func keyBlocks() -> [KeyBlock] {
+        var starts: [(String, Int)] = []
+        for i in lines.indices {
+            if let k = FrontmatterDocument.topLevelKey(lineText(i)) { starts.append((k, i)) }
+        }
+        var blocks: [KeyBlock] = []
+        for (n, (key, start)) in starts.enumerated() {
+            var end = n + 1 < starts.count ? starts[n + 1].1 : lines.count
+            while end > start + 1 {
+                let t = lineText(end - 1)
+                if t.allSatisfy({ $0 == " " || $0 == "\t" }) || t.hasPrefix("#") { end -= 1 } else { break }
+            }
+            blocks.append(KeyBlock(key: key, lineRange: start..<end))
+        }
+        return blocks
+    }
+
+    /// The key of a line that starts a top-level mapping entry (`key: …`, `"key": …`).
+    static func topLevelKey(_ line: Substring) -> String? {
+        guard let first = line.first, first != " ", first != "\t", first != "#", first != "-",
+              first != "?", first != "[", first != "{", first != "%" else {
+            if line.first == "-", line.count > 1, let second = line.dropFirst().first, second != " ", second != "\t" {
+                return plainKey(line)  // `-key: v` is a key that starts with a dash
+            }
+            return nil
+        }
+        if first == "\"" || first == "'" {
+            var i = line.index(after: line.startIndex)
+            var key = ""
+            while i < line.endIndex {
+                let c = line[i]
+                if c == first {
+                    let next = line.index(after: i)
+                    if first == "'", next < line.endIndex, line[next] == "'" {
+                        key.append("'")
+                        i = line.index(after: next)
+                        continue
+                    }
+                    guard next < line.endIndex, line[next] == ":" else { return nil }
+                    return key
+                }
+                if first == "\"", c == "\\" {
+                    i = line.index(after: i)
+                    guard i < line.endIndex else { return nil }
+                }
+                key.append(line[i])
+                i = line.index(after: i)
+            }
+            return nil
+        }
+        return plainKey(line)
+    }
+
+    private static func plainKey(_ line: Substring) -> String? {
+        var i = line.startIndex
+        while i < line.endIndex {
+            if line[i] == ":" {
+                let next = line.index(after: i)
+                if next == line.endIndex || line[next] == " " || line[next] == "\t" {
+                    let key = line[..<i].trimmingCharacters(in: .whitespaces)
+                    return key.isEmpty ? nil : key
+                }
+            }
+            if line[i] == " ", line.index(after: i) < line.endIndex, line[line.index(after: i)] == "#" { return nil }
+            i = line.index(after: i)
+        }
+        return nil
+    }
+}

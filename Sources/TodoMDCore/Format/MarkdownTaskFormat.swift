@@ -1,0 +1,140 @@
+import Foundation
+import Yams
+
+/// The canonical task file of spec 000: one `.md` file, YAML frontmatter, Markdown body.
+public struct MarkdownTaskFormat: TaskFileFormat {
+    public init() {}
+
+    public func read(path: String, bytes: [UInt8], zone: TimeZone) -> ReadOutcome {
+        var task = TodoTask(path: path, title: Self.titleFromFilename(path))
+        func broken(_ reason: String) -> ReadOutcome {
+            task.problems.append(reason)
+            task.readOnly = true
+            return .task(task)
+        }
+        if bytes.count > Limits.fileBytes {
+            guard FrontmatterDocument.startsWithDelimiter(bytes) else { return .notATask }
+            return broken("file is larger than 1 MB; not parsed")
+        }
+        guard let doc = FrontmatterDocument(bytes: bytes) else {
+            guard FrontmatterDocument.startsWithDelimiter(bytes) else { return .notATask }
+            return looksLikeTask(bytes) ? broken("frontmatter has no closing --- line") : .unreadable("frontmatter has no closing --- line")
+        }
+        guard let yaml = doc.yamlText else {
+            return looksLikeTask(bytes) ? broken("frontmatter is not valid UTF-8") : .unreadable("frontmatter is not valid UTF-8")
+        }
+        if let refusal = YAMLSafety.check(yaml) {
+            return looksLikeTask(bytes) ? broken(refusal) : .unreadable(refusal)
+        }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch {
+            let reason = "invalid YAML: " + Self.describe(error)
+            return looksLikeTask(bytes) ? broken(reason) : .unreadable(reason)
+        }
+        guard let root else { return .notATask }  // empty frontmatter
+        guard case .mapping(let mapping) = root else {
+            return looksLikeTask(bytes) ? broken("frontmatter is not a key: value mapping") : .notATask
+        }
+        var fields: [(String, Node)] = []
+        for (k, v) in mapping {
+            guard let key = k.scalar?.string else { continue }
+            fields.append((key, v))
+        }
+        let keys = Set(fields.map(\.0))
+        let requiredPresent = TaskKey.required.filter(keys.contains).count
+        guard keys.contains(TaskKey.status) || requiredPresent >= 2 else { return .notATask }
+
+        var budget = Limits.yamlNodes
+        for (key, node) in fields {
+            FieldReader.read(key: key, node: node, into: &task, zone: zone, budget: &budget)
+            if budget < 0 { return broken("YAML expands to more than \(Limits.yamlNodes) values") }
+        }
+        for key in TaskKey.required where !keys.contains(key) {
+            task.problems.append("missing required key: \(key)")
+        }
+        if let body = UTF8Text.decode(doc.body) {
+            if doc.body.count > Limits.bodyBytes {
+                task.problems.append("body is larger than 100 KB; shown truncated")
+                task.body = String(decoding: doc.body.prefix(Limits.bodyBytes), as: UTF8.self)
+            } else {
+                task.body = body
+            }
+        } else {
+            task.problems.append("body is not valid UTF-8")
+            task.readOnly = true
+        }
+        return .task(task)
+    }
+
+    public func render(_ task: TodoTask) -> [UInt8] {
+        var lines = ["---"]
+        for change in Self.fields(of: task) {
+            guard let value = change.value else { continue }
+            lines += YAMLRender.lines(key: change.key, value: value)
+        }
+        lines.append("---")
+        var text = lines.joined(separator: "\n") + "\n"
+        if !task.body.isEmpty { text += "\n" + task.body + (task.body.hasSuffix("\n") ? "" : "\n") }
+        return Array(text.utf8)
+    }
+
+    public func apply(_ changes: [FieldChange], to bytes: [UInt8]) throws -> [UInt8] {
+        guard let doc = FrontmatterDocument(bytes: bytes) else {
+            throw TodoError.invalidArgument("file has no frontmatter")
+        }
+        return FrontmatterEditor.apply(changes.map { ($0.key, $0.value) }, to: doc)
+    }
+
+    /// The schema fields of `task` that a new file is written with, in canonical order.
+    static func fields(of task: TodoTask) -> [FieldChange] {
+        var out: [FieldChange] = [FieldChange(TaskKey.title, .string(task.title)),
+                                  FieldChange(TaskKey.status, .string(task.status.rawValue))]
+        func opt(_ key: String, _ v: String?) { if let v { out.append(FieldChange(key, .string(v))) } }
+        opt(TaskKey.due, task.due?.description)
+        opt(TaskKey.deferDate, task.deferDate?.description)
+        opt(TaskKey.scheduled, task.scheduled?.description)
+        if task.priority != .none { out.append(FieldChange(TaskKey.priority, .string(task.priority.rawValue))) }
+        if task.flagged { out.append(FieldChange(TaskKey.flagged, .bool(true))) }
+        opt(TaskKey.area, task.area)
+        opt(TaskKey.project, task.project)
+        if !task.tags.isEmpty { out.append(FieldChange(TaskKey.tags, .list(task.tags))) }
+        opt(TaskKey.recurrence, task.recurrence)
+        if let m = task.estimatedMinutes { out.append(FieldChange(TaskKey.estimatedMinutes, .int(m))) }
+        opt(TaskKey.description, task.description)
+        opt(TaskKey.created, task.created.map(Timestamp.format))
+        opt(TaskKey.modified, task.modified.map(Timestamp.format))
+        opt(TaskKey.completed, task.completed.map(Timestamp.format))
+        opt(TaskKey.source, task.source)
+        for (k, v) in task.extra { out.append(FieldChange(k, FieldReader.fieldValue(v))) }
+        return out
+    }
+
+    /// A title for a file whose `title` is missing: the filename less its timestamp prefix.
+    static func titleFromFilename(_ path: String) -> String {
+        var name = path.split(separator: "/").last.map(String.init) ?? path
+        if name.lowercased().hasSuffix(".md") { name = String(name.dropLast(3)) }
+        let u = Array(name.utf8)
+        if u.count > 14, u[8] == 0x2D, u[13] == 0x2D,
+           u[0..<8].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), u[9..<13].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            name = String(decoding: u[14...], as: UTF8.self)
+        }
+        let spaced = name.replacingOccurrences(of: "-", with: " ").trimmingCharacters(in: .whitespaces)
+        return spaced.isEmpty ? name : spaced
+    }
+
+    /// Whether a file whose frontmatter cannot be parsed was meant to be a task.
+    private func looksLikeTask(_ bytes: [UInt8]) -> Bool {
+        let head = String(decoding: bytes.prefix(64 * 1024), as: UTF8.self)
+        for line in head.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            if line.hasPrefix("status:") || line.hasPrefix("title:") || line.hasPrefix("\"status\":") { return true }
+        }
+        return false
+    }
+
+    static func describe(_ error: Error) -> String {
+        let text = "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
+        return text.count > 300 ? String(text.prefix(300)) + "…" : text
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// What a format made of one file.
+public enum ReadOutcome: Sendable {
+    /// A task (possibly with problems).
+    case task(TodoTask)
+    /// Not a task file of this format (a plain note).
+    case notATask
+    /// A file that looks like it was meant for this format but cannot be read at all and
+    /// is not shown as a task (only `doctor` lists it).
+    case unreadable(String)
+}
+
+/// A change to one schema field, expressed in schema keys; each format maps them to its own
+/// spelling.
+public struct FieldChange: Sendable, Equatable {
+    public var key: String
+    /// nil removes the key.
+    public var value: FieldValue?
+
+    public init(_ key: String, _ value: FieldValue?) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// The seam every on-disk task format sits behind: the frontmatter task file today, inline
+/// checkbox lines and other apps' spellings later.
+public protocol TaskFileFormat: Sendable {
+    /// Reads one file. `path` is vault-relative.
+    func read(path: String, bytes: [UInt8], zone: TimeZone) -> ReadOutcome
+    /// The bytes of a new file for `task`.
+    func render(_ task: TodoTask) -> [UInt8]
+    /// Applies `changes` to `bytes`, touching only the lines of the changed fields.
+    func apply(_ changes: [FieldChange], to bytes: [UInt8]) throws -> [UInt8]
+}

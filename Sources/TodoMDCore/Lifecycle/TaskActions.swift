@@ -1,0 +1,48 @@
+import Foundation
+
+/// What a lifecycle action did, for the front end to report.
+public struct ActionResult: Sendable {
+    public var task: TodoTask
+    /// Extra lines to tell the user (archived to…, next occurrence…).
+    public var messages: [String] = []
+    /// Files created by the action (a repeating task's next occurrence).
+    public var created: [TodoTask] = []
+
+    public init(task: TodoTask) { self.task = task }
+}
+
+extension Vault {
+    /// Marks a task done: `status: "done"` and `completed`; with the archive setting on, the
+    /// file moves to `Archive/`.
+    public func complete(_ task: TodoTask, fingerprint: UInt64? = nil) throws -> ActionResult {
+        if task.status == .done { throw TodoError.invalidArgument("\(task.path) is already done") }
+        let updated = try update(task, [FieldChange(TaskKey.status, .string(TaskStatus.done.rawValue)),
+                                        FieldChange(TaskKey.completed, .string(Timestamp.format(clock.now)))],
+                                 readFingerprint: fingerprint)
+        var result = ActionResult(task: updated)
+        if settings.archiveCompleted, !isArchived(updated.path) {
+            let newPath = try move(updated.path, toFolder: settings.archiveFolder)
+            result.task = try readTask(newPath).0
+            result.messages.append("archived to \(newPath)")
+        }
+        return result
+    }
+
+    /// Reopens a done or cancelled task: `status: "todo"`, `completed` removed.
+    public func reopen(_ task: TodoTask, fingerprint: UInt64? = nil) throws -> ActionResult {
+        guard task.status.isClosed else { throw TodoError.invalidArgument("\(task.path) is not done or cancelled") }
+        return ActionResult(task: try update(task, [FieldChange(TaskKey.status, .string(TaskStatus.todo.rawValue)),
+                                                    FieldChange(TaskKey.completed, nil)], readFingerprint: fingerprint))
+    }
+
+    /// Cancels a task: it stays in the vault and leaves the active views.
+    public func cancel(_ task: TodoTask, fingerprint: UInt64? = nil) throws -> ActionResult {
+        if task.status == .cancelled { throw TodoError.invalidArgument("\(task.path) is already cancelled") }
+        return ActionResult(task: try update(task, [FieldChange(TaskKey.status, .string(TaskStatus.cancelled.rawValue))],
+                                             readFingerprint: fingerprint))
+    }
+
+    func isArchived(_ path: String) -> Bool {
+        path.hasPrefix(settings.archiveFolder + "/")
+    }
+}

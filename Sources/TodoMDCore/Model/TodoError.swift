@@ -1,0 +1,34 @@
+import Foundation
+
+/// Errors the engine reports to a front end. Each carries a message a person can act on.
+public enum TodoError: Error, CustomStringConvertible, Equatable {
+    case invalidArgument(String)
+    case notFound(String)
+    case ambiguous(query: String, candidates: [String])
+    case conflict(path: String, reason: String)
+    case malformed(path: String, reason: String)
+    case io(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .invalidArgument(let m): return m
+        case .notFound(let q): return "no task matches \"\(q)\""
+        case let .ambiguous(q, c):
+            return "\"\(q)\" matches \(c.count) tasks; say which one:\n" + c.map { "  \($0)" }.joined(separator: "\n")
+        case let .conflict(p, r): return "\(p): not written: \(r)"
+        case let .malformed(p, r): return "\(p): \(r)"
+        case let .io(p, r): return "\(p): \(r)"
+        }
+    }
+
+    /// The CLI exit code for this error (documented in the README).
+    public var exitCode: Int32 {
+        switch self {
+        case .invalidArgument: return 64
+        case .notFound: return 2
+        case .ambiguous: return 3
+        case .conflict: return 4
+        case .malformed, .io: return 1
+        }
+    }
+}

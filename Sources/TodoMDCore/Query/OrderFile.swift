@@ -1,0 +1,73 @@
+import Foundation
+
+/// `.order.json` at the vault root: manual sort orders per view, exactly spec 000's format
+/// (`{"version": 1, "views": {"inbox": ["file.md", …], "project:X": […]}}`). Keys it does not
+/// know are kept on rewrite. A malformed file is reported and ignored, and is only replaced
+/// when the user reorders (the old bytes are kept beside it).
+public struct OrderFile: @unchecked Sendable {
+    public static let fileName = ".order.json"
+    /// The view orders (view identifier → file names or vault-relative paths).
+    public var views: [String: [String]] = [:]
+    /// The whole JSON object as read, to keep unknown keys.
+    private var raw: [String: Any] = [:]
+    /// Why the file was ignored, when it was.
+    public private(set) var problem: String?
+
+    public init() {}
+
+    public static func load(root: String) -> OrderFile {
+        var o = OrderFile()
+        guard let data = FileManager.default.contents(atPath: root + "/" + fileName) else { return o }
+        guard let obj = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            o.problem = "\(fileName): not valid JSON; manual order ignored until you reorder"
+            return o
+        }
+        if let v = obj["version"], (v as? Int) != 1 {
+            o.problem = "\(fileName): unsupported version \(v); manual order ignored until you reorder"
+            return o
+        }
+        guard let views = obj["views"] as? [String: Any] ?? (obj["views"] == nil ? [:] : nil) else {
+            o.problem = "\(fileName): \"views\" is not an object; manual order ignored until you reorder"
+            return o
+        }
+        for (k, v) in views {
+            guard let list = v as? [Any] else {
+                o.problem = "\(fileName): view \"\(k)\" is not a list; manual order ignored until you reorder"
+                return OrderFile(problem: o.problem)
+            }
+            o.views[k] = list.compactMap { $0 as? String }
+        }
+        o.raw = obj
+        return o
+    }
+
+    private init(problem: String?) { self.problem = problem }
+
+    /// The position of a task in a view's order, by vault-relative path or by file name.
+    public func rank(view: String) -> (TodoTask) -> Int? {
+        guard let list = views[view], !list.isEmpty else { return { _ in nil } }
+        var index: [String: Int] = [:]
+        for (i, name) in list.enumerated() where index[name] == nil { index[name] = i }
+        return { t in index[t.path] ?? index[t.filename] }
+    }
+
+    /// Writes the file atomically. If the existing file was malformed its bytes are first
+    /// kept as `.order.json.malformed-<time>`.
+    public mutating func save(root: String, clock: Clock) throws {
+        let path = root + "/" + Self.fileName
+        if problem != nil, FileManager.default.fileExists(atPath: path) {
+            let stamp = Timestamp.format(clock.now).replacingOccurrences(of: ":", with: "")
+            _ = try FileSystem.moveNoClobber(path, path + ".malformed-" + stamp)
+        }
+        var obj = raw
+        obj["version"] = obj["version"] ?? 1
+        var views = (obj["views"] as? [String: Any]) ?? [:]
+        for (k, v) in self.views { views[k] = v }
+        obj["views"] = views
+        let data = try JSONSerialization.data(withJSONObject: obj, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        try FileSystem.makeDirs(root)
+        try FileSystem.atomicReplace(path, bytes: Array(data) + [0x0A])
+        problem = nil
+        raw = obj
+    }
+}

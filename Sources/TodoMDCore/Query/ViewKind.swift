@@ -1,0 +1,46 @@
+/// The built-in views of spec 000's sidebar.
+public enum ViewKind: String, CaseIterable, Sendable {
+    case inbox, today, upcoming, anytime, someday, flagged, logbook, areas, tags, all
+
+    /// Views whose default sort is the manual order of `.order.json`.
+    public var isManuallyOrdered: Bool {
+        switch self {
+        case .inbox, .today, .anytime, .someday, .flagged: return true
+        default: return false
+        }
+    }
+}
+
+/// A titled run of tasks within a view (Today's "Overdue", Upcoming's dates, an area…).
+public struct ViewGroup: Sendable {
+    /// nil for views that are one plain list.
+    public var name: String?
+    /// For Upcoming: the date of the group.
+    public var date: LocalDate?
+    /// For Areas: the area and project of the group.
+    public var area: String?
+    public var project: String?
+    public var tasks: [TodoTask]
+
+    public init(name: String?, tasks: [TodoTask]) {
+        self.name = name
+        self.tasks = tasks
+    }
+}
+
+/// A tag and how many tasks carry it (the Tags view).
+public struct TagCount: Sendable, Equatable {
+    public var tag: String
+    public var count: Int
+}
+
+/// A view, computed.
+public struct ViewResult: Sendable {
+    public var kind: ViewKind
+    public var today: LocalDate
+    public var groups: [ViewGroup]
+    /// Only for the Tags view.
+    public var tagCounts: [TagCount] = []
+
+    public var tasks: [TodoTask] { groups.flatMap(\.tasks) }
+}

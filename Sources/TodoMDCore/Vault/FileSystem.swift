@@ -1,0 +1,159 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What identifies a file's version cheaply: if none of these changed, its bytes did not either
+/// (as far as any file-sync tool assumes).
+public struct FileStamp: Hashable, Sendable {
+    public var size: Int64
+    public var mtimeNanos: Int64
+    public var inode: UInt64
+    public var device: UInt64
+}
+
+/// Thin POSIX helpers: fast directory walks and durable writes, on Linux and Apple platforms.
+enum FileSystem {
+    static func lstatStamp(_ path: String) -> (FileStamp, mode: mode_t)? {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return nil }
+        return (stamp(st), st.st_mode)
+    }
+
+    static func statStamp(_ path: String) -> (FileStamp, mode: mode_t)? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return (stamp(st), st.st_mode)
+    }
+
+    static func stamp(_ st: stat) -> FileStamp {
+        #if canImport(Darwin)
+        let mt = Int64(st.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(st.st_mtimespec.tv_nsec)
+        #else
+        let mt = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+        #endif
+        return FileStamp(size: Int64(st.st_size), mtimeNanos: mt, inode: UInt64(st.st_ino), device: UInt64(st.st_dev))
+    }
+
+    static func isDir(_ mode: mode_t) -> Bool { (mode & S_IFMT) == S_IFDIR }
+    static func isReg(_ mode: mode_t) -> Bool { (mode & S_IFMT) == S_IFREG }
+    static func isLink(_ mode: mode_t) -> Bool { (mode & S_IFMT) == S_IFLNK }
+
+    /// Entry names of a directory, without `.` and `..`.
+    static func list(_ dir: String) -> [String]? {
+        guard let d = opendir(dir) else { return nil }
+        defer { closedir(d) }
+        var names: [String] = []
+        while let e = readdir(d) {
+            let name = withUnsafePointer(to: &e.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let r = realpath(path, nil) else { return nil }
+        defer { free(r) }
+        return String(cString: r)
+    }
+
+    static func readFile(_ path: String) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw TodoError.io(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var out: [UInt8] = []
+        var st = stat()
+        if fstat(fd, &st) == 0, st.st_size > 0 { out.reserveCapacity(Int(st.st_size)) }
+        var buf = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw TodoError.io(path: path, reason: String(cString: strerror(errno)))
+            }
+            if n == 0 { break }
+            out.append(contentsOf: buf[0..<n])
+        }
+        return out
+    }
+
+    /// Writes `bytes` to a temp file beside `path` and fsyncs it; returns the temp path.
+    static func writeTemp(for path: String, bytes: [UInt8], mode: mode_t) throws -> String {
+        let dir = (path as NSString).deletingLastPathComponent
+        let base = (path as NSString).lastPathComponent
+        let tmp = (dir.isEmpty ? "." : dir) + "/.\(base).todomd-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, mode)
+        guard fd >= 0 else { throw TodoError.io(path: path, reason: "cannot create temp file: " + String(cString: strerror(errno))) }
+        var ok = true
+        var offset = 0
+        bytes.withUnsafeBytes { raw in
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 { if errno == EINTR { continue }; ok = false; return }
+                offset += n
+            }
+        }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard ok, synced else {
+            unlink(tmp)
+            throw TodoError.io(path: path, reason: "write failed: " + String(cString: strerror(errno)))
+        }
+        return tmp
+    }
+
+    static func fsyncDir(_ dir: String) {
+        let fd = open(dir.isEmpty ? "." : dir, O_RDONLY)
+        if fd >= 0 { fsync(fd); close(fd) }
+    }
+
+    /// Replaces `path` atomically (temp file, fsync, rename in the same folder).
+    static func atomicReplace(_ path: String, bytes: [UInt8], mode: mode_t = 0o644) throws {
+        let tmp = try writeTemp(for: path, bytes: bytes, mode: mode)
+        guard rename(tmp, path) == 0 else {
+            let e = String(cString: strerror(errno))
+            unlink(tmp)
+            throw TodoError.io(path: path, reason: "rename failed: \(e)")
+        }
+        fsyncDir((path as NSString).deletingLastPathComponent)
+    }
+
+    /// Creates `path` with `bytes`, atomically, failing with EEXIST instead of overwriting.
+    static func atomicCreate(_ path: String, bytes: [UInt8]) throws -> Bool {
+        let tmp = try writeTemp(for: path, bytes: bytes, mode: 0o644)
+        defer { unlink(tmp) }
+        if link(tmp, path) == 0 {
+            fsyncDir((path as NSString).deletingLastPathComponent)
+            return true
+        }
+        if errno == EEXIST { return false }
+        // File systems without hard links: check, then rename (small race, no clobber of data we saw).
+        if access(path, F_OK) == 0 { return false }
+        guard rename(tmp, path) == 0 else { throw TodoError.io(path: path, reason: String(cString: strerror(errno))) }
+        return true
+    }
+
+    static func makeDirs(_ path: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw TodoError.io(path: path, reason: "cannot create folder: \(error.localizedDescription)")
+        }
+    }
+
+    /// Moves a file without overwriting: fails if `to` exists.
+    static func moveNoClobber(_ from: String, _ to: String) throws -> Bool {
+        if link(from, to) == 0 {
+            unlink(from)
+            return true
+        }
+        if errno == EEXIST { return false }
+        if access(to, F_OK) == 0 { return false }
+        guard rename(from, to) == 0 else { throw TodoError.io(path: from, reason: String(cString: strerror(errno))) }
+        return true
+    }
+}

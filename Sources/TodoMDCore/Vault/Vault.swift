@@ -1,0 +1,214 @@
+import Foundation
+
+/// Everything read from the vault in one pass.
+public struct VaultSnapshot: Sendable {
+    public var tasks: [TodoTask] = []
+    /// Files that could not be read fully (tasks with problems and unreadable files).
+    public var problems: [FileProblem] = []
+    /// Notes about the walk (links not followed) that are not errors.
+    public var notes: [String] = []
+    /// A hash of each task file's bytes as read, to detect changes made by others since.
+    public var fingerprints: [String: UInt64] = [:]
+
+    public init() {}
+}
+
+/// A folder of task files: reads it, and writes to it without ever losing a byte.
+public final class Vault: @unchecked Sendable {
+    /// Absolute path of the vault folder.
+    public let root: String
+    public let clock: Clock
+    public let format: TaskFileFormat
+    public private(set) var settings: VaultSettings
+    /// Why `.todomd.json` could not be used, if it could not.
+    public private(set) var settingsProblem: String?
+
+    public init(root: String, clock: Clock, format: TaskFileFormat = MarkdownTaskFormat()) {
+        self.root = root
+        self.clock = clock
+        self.format = format
+        (settings, settingsProblem) = VaultSettings.load(root: root)
+    }
+
+    public var exists: Bool { FileSystem.statStamp(root).map { FileSystem.isDir($0.mode) } ?? false }
+
+    public func absolute(_ relative: String) -> String { root + "/" + relative }
+
+    // MARK: Reading
+
+    /// Reads every task file in the vault.
+    public func load() -> VaultSnapshot {
+        var snap = VaultSnapshot()
+        let scan = VaultScanner(root: root).scan()
+        snap.notes = scan.skipped.map { "\($0.path): \($0.reason)" }
+        for file in scan.files {
+            let outcome: ReadOutcome
+            let bytes: [UInt8]
+            do {
+                bytes = file.stamp.size > Int64(Limits.fileBytes)
+                    ? Array(try FileSystem.readFile(absolute(file.path)).prefix(8)) + [UInt8](repeating: 0x20, count: Limits.fileBytes + 1)
+                    : try FileSystem.readFile(absolute(file.path))
+            } catch {
+                snap.problems.append(FileProblem(path: file.path, reasons: ["cannot read: \(error)"]))
+                continue
+            }
+            outcome = format.read(path: file.path, bytes: bytes, zone: clock.timeZone)
+            switch outcome {
+            case .task(let t):
+                snap.tasks.append(t)
+                snap.fingerprints[t.path] = Self.fingerprint(bytes)
+                if !t.problems.isEmpty { snap.problems.append(FileProblem(path: t.path, reasons: t.problems)) }
+            case .unreadable(let reason):
+                snap.problems.append(FileProblem(path: file.path, reasons: [reason]))
+            case .notATask:
+                break
+            }
+        }
+        return snap
+    }
+
+    /// Reads one task file.
+    public func readTask(_ path: String) throws -> (TodoTask, bytes: [UInt8]) {
+        let bytes = try FileSystem.readFile(absolute(path))
+        switch format.read(path: path, bytes: bytes, zone: clock.timeZone) {
+        case .task(let t): return (t, bytes)
+        case .notATask: throw TodoError.malformed(path: path, reason: "not a task file (no task frontmatter)")
+        case .unreadable(let r): throw TodoError.malformed(path: path, reason: r)
+        }
+    }
+
+    /// FNV-1a over the bytes: enough to tell "same content" from "changed".
+    static func fingerprint(_ bytes: [UInt8]) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes {
+            h ^= UInt64(b)
+            h = h &* 0x100_0000_01b3
+        }
+        return h
+    }
+
+    // MARK: Creating
+
+    /// Writes a new task file in the vault root (or `folder`) and returns the task as written.
+    /// The file name follows `{YYYYMMDD}-{HHmm}-{slug}.md`; on a collision `-2`, `-3`… is added.
+    @discardableResult
+    public func create(_ task: TodoTask, folder: String = "") throws -> TodoTask {
+        var t = task
+        if t.created == nil { t.created = clock.now }
+        if t.modified == nil { t.modified = t.created }
+        try Self.validate(t)
+        let dir = folder.isEmpty ? root : absolute(folder)
+        try FileSystem.makeDirs(dir)
+        let bytes = format.render(t)
+        for n in 1...10_000 {
+            let name = FileName.make(title: t.title, created: t.created!, suffix: n)
+            let rel = folder.isEmpty ? name : folder + "/" + name
+            if try FileSystem.atomicCreate(absolute(rel), bytes: bytes) {
+                return try readTask(rel).0
+            }
+        }
+        throw TodoError.io(path: dir, reason: "too many files named like \(t.title)")
+    }
+
+    /// Checks the schema limits before anything is written.
+    static func validate(_ t: TodoTask) throws {
+        if t.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw TodoError.invalidArgument("a task needs a title")
+        }
+        if t.title.count > Limits.titleLength {
+            throw TodoError.invalidArgument("title is longer than \(Limits.titleLength) characters")
+        }
+        if let d = t.description, d.count > Limits.descriptionLength {
+            throw TodoError.invalidArgument("description is longer than \(Limits.descriptionLength) characters")
+        }
+        if t.body.utf8.count > Limits.bodyBytes {
+            throw TodoError.invalidArgument("body is larger than 100 KB")
+        }
+        for (name, v) in [("area", t.area), ("project", t.project), ("source", t.source)] {
+            if let v, v.count > Limits.fieldLength {
+                throw TodoError.invalidArgument("\(name) is longer than \(Limits.fieldLength) characters")
+            }
+        }
+    }
+
+    // MARK: Editing
+
+    /// Applies `changes` to a task's file, touching only the lines of those keys, and sets
+    /// `modified`. If another program changed the file since `task` was read, the changes are
+    /// re-applied to its new content when it touched other fields, and refused otherwise.
+    @discardableResult
+    public func update(_ task: TodoTask, _ changes: [FieldChange], readFingerprint: UInt64? = nil) throws -> TodoTask {
+        guard !task.readOnly else {
+            throw TodoError.conflict(path: task.path, reason: "the file could not be read fully ("
+                + task.problems.joined(separator: "; ") + "); fix it by hand (todomd edit) first")
+        }
+        var all = changes.filter { $0.key != TaskKey.modified }
+        all.append(FieldChange(TaskKey.modified, .string(Timestamp.format(clock.now))))
+        let path = absolute(task.path)
+        for _ in 0..<5 {
+            let current = try FileSystem.readFile(path)
+            if let fp = readFingerprint, fp != Self.fingerprint(current) {
+                try checkMergeable(task, current: current, keys: changes.map(\.key))
+            } else if readFingerprint == nil {
+                try checkMergeable(task, current: current, keys: changes.map(\.key))
+            }
+            let newBytes = try format.apply(all, to: current)
+            let mode = FileSystem.statStamp(path).map { $0.mode & 0o7777 } ?? 0o644
+            let tmp = try FileSystem.writeTemp(for: path, bytes: newBytes, mode: mode)
+            // Last look before the rename: if the file moved on meanwhile, start over.
+            guard (try? FileSystem.readFile(path)) == current else {
+                unlink(tmp)
+                continue
+            }
+            guard rename(tmp, path) == 0 else {
+                unlink(tmp)
+                throw TodoError.io(path: task.path, reason: "rename failed: " + String(cString: strerror(errno)))
+            }
+            FileSystem.fsyncDir((path as NSString).deletingLastPathComponent)
+            return try readTask(task.path).0
+        }
+        throw TodoError.conflict(path: task.path, reason: "the file keeps changing; try again")
+    }
+
+    /// Refuses when a field we are about to change was changed by someone else.
+    private func checkMergeable(_ task: TodoTask, current: [UInt8], keys: [String]) throws {
+        guard case .task(let now) = format.read(path: task.path, bytes: current, zone: clock.timeZone) else {
+            throw TodoError.conflict(path: task.path, reason: "it is no longer a readable task file")
+        }
+        if now.readOnly {
+            throw TodoError.conflict(path: task.path, reason: "it was changed by another program and can no longer be read ("
+                + now.problems.joined(separator: "; ") + ")")
+        }
+        let clashing = keys.filter { task.value(forKey: $0) != now.value(forKey: $0) }
+        if !clashing.isEmpty {
+            throw TodoError.conflict(path: task.path, reason: "another program changed "
+                + clashing.joined(separator: ", ") + " since it was read; nothing was changed (run the command again to apply it to the new version)")
+        }
+    }
+
+    // MARK: Moving
+
+    /// Moves a task file to `folder` (vault-relative), never overwriting: a name in use gets
+    /// `-2`, `-3`…. Returns the new relative path.
+    public func move(_ relPath: String, toFolder folder: String) throws -> String {
+        let dir = folder.isEmpty ? root : absolute(folder)
+        try FileSystem.makeDirs(dir)
+        let name = (relPath as NSString).lastPathComponent
+        for n in 1...10_000 {
+            let candidate = n == 1 ? name : Self.suffixed(name, n)
+            let rel = folder.isEmpty ? candidate : folder + "/" + candidate
+            if try FileSystem.moveNoClobber(absolute(relPath), absolute(rel)) {
+                FileSystem.fsyncDir(dir)
+                return rel
+            }
+        }
+        throw TodoError.io(path: relPath, reason: "no free name in \(folder)")
+    }
+
+    /// `name.md` → `name-2.md`.
+    static func suffixed(_ name: String, _ n: Int) -> String {
+        let ext = (name as NSString).pathExtension
+        let stem = (name as NSString).deletingPathExtension
+        return ext.isEmpty ? "\(stem)-\(n)" : "\(stem)-\(n).\(ext)"
+    }
+}

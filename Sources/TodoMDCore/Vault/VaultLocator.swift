@@ -1,0 +1,35 @@
+import Foundation
+
+/// Finds the vault folder: `--vault`, else `TODOMD_VAULT`, else the config file
+/// (`$XDG_CONFIG_HOME/todomd/config.json`, key `vault`), else `~/todo.md`.
+public enum VaultLocator {
+    public static func locate(flag: String?, env: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+        if let f = flag, !f.isEmpty { return absolute(f, env: env) }
+        if let v = env["TODOMD_VAULT"], !v.isEmpty { return absolute(v, env: env) }
+        let config = configDir(env: env) + "/config.json"
+        if let data = FileManager.default.contents(atPath: config) {
+            guard let obj = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+                throw TodoError.malformed(path: config, reason: "not a JSON object")
+            }
+            if let v = obj["vault"] as? String, !v.isEmpty { return absolute(v, env: env) }
+        }
+        return home(env) + "/todo.md"
+    }
+
+    public static func configDir(env: [String: String]) -> String {
+        if let x = env["XDG_CONFIG_HOME"], x.hasPrefix("/") { return x + "/todomd" }
+        return home(env) + "/.config/todomd"
+    }
+
+    static func home(_ env: [String: String]) -> String {
+        env["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    }
+
+    static func absolute(_ p: String, env: [String: String]) -> String {
+        var path = p
+        if path == "~" { path = home(env) } else if path.hasPrefix("~/") { path = home(env) + path.dropFirst() }
+        if !path.hasPrefix("/") { path = FileManager.default.currentDirectoryPath + "/" + path }
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        return (path as NSString).standardizingPath
+    }
+}

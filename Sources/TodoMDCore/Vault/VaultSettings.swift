@@ -1,0 +1,52 @@
+import Foundation
+
+/// Engine settings, stored in `.todomd.json` at the vault root (documented in the README).
+/// Unknown keys are kept when the file is rewritten; a malformed file is reported and the
+/// defaults are used.
+public struct VaultSettings: Equatable, Sendable {
+    /// Move completed tasks to `Archive/` (spec 000 "Archive completed", default off).
+    public var archiveCompleted = false
+    /// Priority for new tasks (spec 000 "Default priority", default none).
+    public var defaultPriority: Priority = .none
+    /// Days a completed task stays visible in views; nil keeps them forever (spec 000
+    /// "Completed task retention": forever, 7 or 30 days).
+    public var completedRetentionDays: Int?
+    /// Folder (vault-relative) where `Archive` moves go.
+    public var archiveFolder = "Archive"
+
+    public static let fileName = ".todomd.json"
+
+    public init() {}
+
+    /// Reads the settings; the problem string is set when the file exists but is unusable.
+    public static func load(root: String) -> (VaultSettings, problem: String?) {
+        var s = VaultSettings()
+        let path = root + "/" + fileName
+        guard let data = FileManager.default.contents(atPath: path) else { return (s, nil) }
+        guard let obj = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            return (s, "\(fileName): not a JSON object; defaults used")
+        }
+        var problems: [String] = []
+        if let v = obj["archive_completed"] {
+            if let b = v as? Bool { s.archiveCompleted = b } else { problems.append("archive_completed must be true or false") }
+        }
+        if let v = obj["default_priority"] {
+            if let t = v as? String, let p = Priority(rawValue: t) { s.defaultPriority = p } else {
+                problems.append("default_priority must be none, low, medium or high")
+            }
+        }
+        if let v = obj["completed_retention_days"] {
+            if v is NSNull { s.completedRetentionDays = nil } else if let t = v as? String, t == "forever" {
+                s.completedRetentionDays = nil
+            } else if let n = v as? Int, n >= 0 { s.completedRetentionDays = n } else {
+                problems.append("completed_retention_days must be a number of days, null or \"forever\"")
+            }
+        }
+        if let v = obj["archive_folder"] {
+            if let t = v as? String, !t.isEmpty, !t.hasPrefix("/"), !t.contains("..") { s.archiveFolder = t } else {
+                problems.append("archive_folder must be a folder inside the vault")
+            }
+        }
+        return (s, problems.isEmpty ? nil : "\(fileName): " + problems.joined(separator: "; "))
+    }
+}

@@ -1,0 +1,195 @@
+import ArgumentParser
+import Foundation
+import TodoMDCore
+
+/// Prints the result of an action on one task: its path (and messages), or JSON.
+private func report(_ ctx: Context, _ r: ActionResult, json: Bool, verb: String) {
+    if json {
+        ctx.out.json(.object([("task", r.task.json), ("created", .array(r.created.map(\.json))),
+                              ("messages", .array(r.messages.map(JSON.string)))]))
+        return
+    }
+    ctx.out.print("\(verb): \(r.task.title)  (\(r.task.path))")
+    for m in r.messages { ctx.out.print("  \(m)") }
+}
+
+struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show every field of a task and its notes.")
+    @OptionGroup var vaultOptions: VaultOptions
+    @Argument(help: "Path, file name or part of the title.") var task: String
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        try Context.run(vaultOptions) { ctx in
+            let t = try ctx.resolve(task)
+            if json { ctx.out.json(t.json) } else { ctx.out.print(ctx.out.detail(t)) }
+        }
+    }
+}
+
+struct Done: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Complete a task.")
+    @OptionGroup var vaultOptions: VaultOptions
+    @Argument var task: String
+    @Flag var json = false
+
+    func run() throws {
+        try Context.run(vaultOptions) { ctx in
+            let t = try ctx.resolve(task, prefer: .open)
+            report(ctx, try ctx.vault.complete(t, fingerprint: ctx.fingerprint(t)), json: json, verb: "done")
+        }
+    }
+}
+
+struct Reopen: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Reopen a done or cancelled task.")
+    @OptionGroup var vaultOptions: VaultOptions
+    @Argument var task: String
+    @Flag var json = false
+
+    func run() throws {
+        try Context.run(vaultOptions) { ctx in
+            let t = try ctx.resolve(task, prefer: .closed)
+            report(ctx, try ctx.vault.reopen(t, fingerprint: ctx.fingerprint(t)), json: json, verb: "reopened")
+        }
+    }
+}
+
+struct Cancel: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Cancel a task (it stays in the vault).")
+    @OptionGroup var vaultOptions: VaultOptions
+    @Argument var task: String
+    @Flag var json = false
+
+    func run() throws {
+        try Context.run(vaultOptions) { ctx in
+            let t = try ctx.resolve(task, prefer: .open)
+            report(ctx, try ctx.vault.cancel(t, fingerprint: ctx.fingerprint(t)), json: json, verb: "cancelled")
+        }
+    }
+}
+
+struct Defer: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Hide a task until a date.")
+    @OptionGroup var vaultOptions: VaultOptions
+    @Argument var task: String
+    @Argument(help: "YYYY-MM-DD, today, tomorrow, a weekday or +Nd.") var date: String
+    @Flag var json = false
+
+    func run() throws {
+        try Context.run(vaultOptions) { ctx in
+            let t = try ctx.resolve(task, prefer: .open)
+            let d = try DateArgument.parse(date, today: ctx.clock.today)
+            let u = try ctx.vault.update(t, [FieldChange(TaskKey.deferDate, .string(d.description))],
+                                         readFingerprint: ctx.fingerprint(t))
+            report(ctx, ActionResult(task: u), json: json, verb: "deferred until \(DateText.short(d, today: ctx.clock.today))")
+        }
+    }
+}
+
+struct FlagTask: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "flag", abstract: "Flag a task.")
+    @OptionGroup var vaultOptions: VaultOptions
+    @Argument var task: String
+    @Flag var json = false
+
+    func run() throws {
+        try Context.run(vaultOptions) { ctx in
+            let t = try ctx.resolve(task, prefer: .open)
+            let u = try ctx.vault.update(t, [FieldChange(TaskKey.flagged, .bool(true))], readFingerprint: ctx.fingerprint(t))
+            report(ctx, ActionResult(task: u), json: json, verb: "flagged")
+        }
+    }
+}
+
+struct UnflagTask: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "unflag", abstract: "Remove a task's flag.")
+    @OptionGroup var vaultOptions: VaultOptions
+    @Argument var task: String
+    @Flag var json = false
+
+    func run() throws {
+        try Context.run(vaultOptions) { ctx in
+            let t = try ctx.resolve(task)
+            let u = try ctx.vault.update(t, [FieldChange(TaskKey.flagged, .bool(false))], readFingerprint: ctx.fingerprint(t))
+            report(ctx, ActionResult(task: u), json: json, verb: "unflagged")
+        }
+    }
+}
+
+struct SetFields: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
+        abstract: "Set fields: key=value (any key, unknown ones too); key= clears a field.")
+    @OptionGroup var vaultOptions: VaultOptions
+    @Argument var task: String
+    @Argument(help: "key=value pairs.") var assignments: [String]
+    @Flag var json = false
+
+    func run() throws {
+        try Context.run(vaultOptions) { ctx in
+            let t = try ctx.resolve(task)
+            var changes = try assignments.map { try FieldAssignment.parse($0, today: ctx.clock.today) }
+            changes = FieldAssignment.withLifecycle(changes, task: t, now: ctx.clock.now)
+            let u = try ctx.vault.update(t, changes, readFingerprint: ctx.fingerprint(t))
+            report(ctx, ActionResult(task: u), json: json, verb: "updated")
+        }
+    }
+}
+
+struct Delete: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Move a task to the trash (.trash/ in the vault).")
+    @OptionGroup var vaultOptions: VaultOptions
+    @Argument var task: String
+    @Flag var json = false
+
+    func run() throws {
+        try Context.run(vaultOptions) { ctx in
+            let t = try ctx.resolve(task)
+            let where_ = try Trash(vault: ctx.vault).delete(t.path)
+            if json {
+                ctx.out.json(.object([("path", .string(t.path)), ("trash", .string(where_))]))
+            } else {
+                ctx.out.print("moved to trash: \(t.title)  (\(where_); `todomd trash restore` brings it back)")
+            }
+        }
+    }
+}
+
+struct Edit: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Open a task file in $EDITOR.")
+    @OptionGroup var vaultOptions: VaultOptions
+    @Argument var task: String
+
+    func run() throws {
+        try Context.run(vaultOptions) { ctx in
+            let t = try ctx.resolve(task)
+            let path = ctx.vault.absolute(t.path)
+            let before = try? Data(contentsOf: URL(fileURLWithPath: path))
+            let env = ProcessInfo.processInfo.environment
+            let editor = env["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? env["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+            p.arguments = ["-c", editor + " \"$1\"", "sh", path]
+            do { try p.run() } catch {
+                throw TodoError.io(path: t.path, reason: "cannot start editor \(editor): \(error.localizedDescription)")
+            }
+            p.waitUntilExit()
+            guard p.terminationStatus == 0 else {
+                throw TodoError.io(path: t.path, reason: "editor exited with status \(p.terminationStatus)")
+            }
+            let after = try? Data(contentsOf: URL(fileURLWithPath: path))
+            guard after != before else { ctx.out.print("unchanged: \(t.path)"); return }
+            // The user edited the file: stamp `modified` unless they set it themselves.
+            if let (now, _) = try? ctx.vault.readTask(t.path) {
+                if !now.readOnly, now.modified == t.modified {
+                    _ = try? ctx.vault.update(now, [])
+                }
+                for p in now.problems { Printer.warn("\(t.path): \(p)") }
+            } else {
+                Printer.warn("\(t.path) is no longer a readable task file")
+            }
+            ctx.out.print("edited: \(t.path)")
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import TodoMDCore
+
+/// Human output: one line per task, colour only on a terminal and never with NO_COLOR.
+struct Printer {
+    let clock: Clock
+    let color: Bool
+
+    init(clock: Clock, env: [String: String] = ProcessInfo.processInfo.environment) {
+        self.clock = clock
+        color = isatty(STDOUT_FILENO) == 1 && env["NO_COLOR"] == nil && env["TERM"] != "dumb"
+    }
+
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data(("todomd: error: " + message + "\n").utf8))
+    }
+
+    static func warn(_ message: String) {
+        FileHandle.standardError.write(Data(("todomd: warning: " + message + "\n").utf8))
+    }
+
+    func print(_ s: String) { Swift.print(s) }
+
+    func json(_ j: JSON) { Swift.print(j.render()) }
+
+    enum Style: String {
+        case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", blue = "34", magenta = "35", cyan = "36"
+    }
+
+    func paint(_ s: String, _ style: Style) -> String {
+        color ? "\u{1B}[\(style.rawValue)m\(s)\u{1B}[0m" : s
+    }
+
+    func header(_ s: String) -> String { paint(s, .bold) }
+
+    /// `○ Title  ⚑ · due Fri 27 Nov · #tag · Project · 45m  (path)`
+    func row(_ t: TodoTask) -> String {
+        let today = clock.today
+        let box: String
+        switch t.status {
+        case .todo: box = "○"
+        case .inProgress: box = "◐"
+        case .done: box = paint("✓", .green)
+        case .cancelled: box = paint("✕", .dim)
+        case .someday: box = "◌"
+        }
+        let cleanTitle = Self.plain(t.title).replacingOccurrences(of: "\n", with: " ")
+        var title = t.status.isClosed ? paint(cleanTitle, .dim) : cleanTitle
+        if t.flagged { title += " " + paint("⚑", .yellow) }
+        var meta: [String] = []
+        if t.priority != .none {
+            meta.append(paint(t.priority.rawValue, t.priority == .high ? .red : (t.priority == .medium ? .yellow : .green)))
+        }
+        if let d = t.due {
+            let text = "due " + DateText.relative(d.date, today: today) + (d.time.map { " \($0)" } ?? "")
+            let style: Style = d.date < today && !t.status.isClosed ? .red : (d.date == today ? .blue : .yellow)
+            meta.append(paint(text, style))
+        }
+        if let s = t.scheduled { meta.append("scheduled " + DateText.relative(s.date, today: today) + (s.time.map { " \($0)" } ?? "")) }
+        if let d = t.deferDate, d.date > today { meta.append(paint("deferred until " + DateText.relative(d.date, today: today), .dim)) }
+        if let p = t.project { meta.append(paint(p, .cyan)) } else if let a = t.area { meta.append(paint(a, .cyan)) }
+        if !t.tags.isEmpty { meta.append(paint(t.tags.map { "#" + $0 }.joined(separator: " "), .magenta)) }
+        if let m = t.estimatedMinutes { meta.append(Self.minutes(m)) }
+        if t.recurrence != nil { meta.append("↻") }
+        if let s = t.source, s != "user" { meta.append(paint("via \(s)", .dim)) }
+        if !t.problems.isEmpty { meta.append(paint("⚠ \(t.problems.count) problem" + (t.problems.count > 1 ? "s" : ""), .red)) }
+        var line = "\(box) \(title)"
+        if !meta.isEmpty { line += "  " + meta.joined(separator: " · ") }
+        if let d = t.description { line += "\n    " + paint(Self.plain(d), .dim) }
+        return line + "  " + paint("(\(t.path))", .dim)
+    }
+
+    static func minutes(_ m: Int) -> String {
+        m >= 60 ? "\(m / 60)h" + (m % 60 > 0 ? "\(m % 60)m" : "") : "\(m)m"
+    }
+
+    /// Every field of one task, then its body.
+    func detail(_ t: TodoTask) -> String {
+        let today = clock.today
+        var lines = [paint(t.title, .bold)]
+        if let d = t.description { lines.append(paint(d, .dim)) }
+        lines.append("")
+        func field(_ name: String, _ value: String?) {
+            if let value { lines.append(name.padding(toLength: 12, withPad: " ", startingAt: 0) + value) }
+        }
+        func day(_ d: LocalDateTime?) -> String? { d.map { "\(DateText.short($0, today: nil)) (\($0))" } }
+        field("status", t.status.rawValue)
+        field("due", day(t.due))
+        field("scheduled", day(t.scheduled))
+        field("defer", day(t.deferDate))
+        field("priority", t.priority.rawValue)
+        field("flagged", t.flagged ? "yes" : nil)
+        field("area", t.area)
+        field("project", t.project)
+        field("tags", t.tags.isEmpty ? nil : t.tags.map { "#" + $0 }.joined(separator: " "))
+        field("recurrence", t.recurrence)
+        field("estimate", t.estimatedMinutes.map(Self.minutes))
+        field("created", t.created.map(Timestamp.format))
+        field("modified", t.modified.map(Timestamp.format))
+        field("completed", t.completed.map(Timestamp.format))
+        field("source", t.source.map { $0 == "user" ? $0 : "\($0) (created outside todo.md)" })
+        for (k, v) in t.extra { field(k, JSON(v).render().replacingOccurrences(of: "\n", with: " ")) }
+        field("path", t.path)
+        for p in t.problems { lines.append(paint("⚠ " + p, .red)) }
+        _ = today
+        if !t.body.isEmpty {
+            lines.append("")
+            // Plain text only: control characters (terminal escapes) are never passed through.
+            lines.append(Self.plain(t.body.trimmingCharacters(in: .newlines)))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Strips terminal control sequences from text that came from a file.
+    static func plain(_ s: String) -> String {
+        String(String.UnicodeScalarView(s.unicodeScalars.filter {
+            $0 == "\n" || $0 == "\t" || !($0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value))
+        }))
+    }
+}

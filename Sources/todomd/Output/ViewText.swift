@@ -1,0 +1,55 @@
+import TodoMDCore
+
+/// A view as text: a header, then groups of task rows.
+enum ViewText {
+    static func render(_ r: ViewResult, _ p: Printer) -> String {
+        let title = r.kind.rawValue.prefix(1).uppercased() + r.kind.rawValue.dropFirst()
+        var lines = [p.header(r.kind == .today ? "\(title) — \(DateText.short(r.today))" : title)]
+        if r.kind == .tags {
+            if r.tagCounts.isEmpty { lines.append(p.paint("  No tags.", .dim)) }
+            let width = r.tagCounts.map(\.tag.count).max() ?? 0
+            for t in r.tagCounts {
+                lines.append("  #" + t.tag.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(t.count)")
+            }
+            return lines.joined(separator: "\n")
+        }
+        if r.tasks.isEmpty {
+            lines.append(p.paint("  Nothing here.", .dim))
+            return lines.joined(separator: "\n")
+        }
+        for g in r.groups {
+            var indent = "  "
+            if var name = g.name {
+                if let d = g.date {
+                    let n = r.today.days(until: d)
+                    name = DateText.short(d, today: r.today) + "  " + p.paint(n == 1 ? "tomorrow" : "in \(n) days", .dim)
+                }
+                lines.append("")
+                lines.append(p.header(name))
+                indent = "  "
+            }
+            for t in g.tasks {
+                lines.append(indent + p.row(t).replacingOccurrences(of: "\n", with: "\n" + indent))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A view as JSON: `{"view", "today", "groups": [{"name", "date", "area", "project", "tasks"}]}`;
+/// the Tags view has `"tags": [{"tag", "count"}]` instead of groups.
+enum ViewJSON {
+    static func render(_ r: ViewResult) -> JSON {
+        var obj: [(String, JSON)] = [("view", .string(r.kind.rawValue)), ("today", .string(r.today.description))]
+        if r.kind == .tags {
+            obj.append(("tags", .array(r.tagCounts.map { .object([("tag", .string($0.tag)), ("count", .int($0.count))]) })))
+            return .object(obj)
+        }
+        obj.append(("count", .int(r.tasks.count)))
+        obj.append(("groups", .array(r.groups.map { g in
+            .object([("name", .opt(g.name)), ("date", .opt(g.date?.description)), ("area", .opt(g.area)),
+                     ("project", .opt(g.project)), ("tasks", .array(g.tasks.map(\.json)))])
+        })))
+        return .object(obj)
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import TodoMDCore
+
+/// `todomd`: the command-line front end. Parsing and printing only; the engine does the work.
+struct TodoMD: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "todomd",
+        abstract: "A task manager over a folder of Markdown files.",
+        discussion: "The vault is --vault, else $TODOMD_VAULT, else the config file, else ~/todo.md.",
+        subcommands: [Add.self, List.self, Show.self, Done.self, Reopen.self, Cancel.self, Defer.self,
+                      FlagTask.self, UnflagTask.self, SetFields.self, Edit.self, Delete.self, TrashCommand.self,
+                      Move.self, Doctor.self],
+        defaultSubcommand: List.self
+    )
+}
+
+/// Options every command takes.
+struct VaultOptions: ParsableArguments {
+    @Option(name: .long, help: "The vault folder.")
+    var vault: String?
+}
+
+struct FilterOptions: ParsableArguments {
+    @Option(help: "Only tasks in this area.") var area: String?
+    @Option(help: "Only tasks in this project.") var project: String?
+    @Option(help: "Only tasks with this tag (repeatable; `work` also matches `work/backend`).") var tag: [String] = []
+    @Option(help: "Only tasks with this status (repeatable, or comma-separated).") var status: [String] = []
+    @Option(help: "Only tasks from this source.") var source: String?
+
+    func filter() throws -> TaskFilter {
+        var statuses: [TaskStatus] = []
+        for s in status.flatMap({ $0.split(separator: ",").map(String.init) }) {
+            guard let v = TaskStatus(rawValue: s.lowercased()) else {
+                throw TodoError.invalidArgument("unknown status \"\(s)\" (todo, in-progress, done, cancelled, someday)")
+            }
+            statuses.append(v)
+        }
+        return TaskFilter(area: area, project: project, tags: tag, statuses: statuses, source: source)
+    }
+}
