@@ -2,8 +2,8 @@
 /// `yesterday`, weekday names (the next such day, never today), `+Nd`/`+Nw` and `-Nd`.
 public enum DateArgument {
     public static func parse(_ raw: String, today: LocalDate) throws -> LocalDateTime {
+        if let d = LocalDateTime(raw.trimmingCharacters(in: .whitespaces)) { return d }
         let s = raw.trimmingCharacters(in: .whitespaces).lowercased()
-        if let d = LocalDateTime(s) { return d }
         switch s {
         case "today", "tod": return LocalDateTime(date: today)
         case "tomorrow", "tom": return LocalDateTime(date: today.adding(days: 1))

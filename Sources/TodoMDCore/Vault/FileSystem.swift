@@ -157,3 +157,25 @@ enum FileSystem {
         return true
     }
 }
+
+extension FileSystem {
+    /// Runs `body` holding an exclusive advisory lock on `lockPath`, so two todomd processes
+    /// never interleave their read-check-rename steps on the same vault.
+    static func withLock<T>(_ lockPath: String, _ body: () throws -> T) throws -> T {
+        try? makeDirs((lockPath as NSString).deletingLastPathComponent)
+        let fd = open(lockPath, O_RDWR | O_CREAT, 0o600)
+        guard fd >= 0 else { return try body() }  // no lock possible (read-only cache): still safe-ish via re-read checks
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            if errno != EINTR { return try body() }
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
+
+    /// The per-user cache folder (`$XDG_CACHE_HOME/todomd`, else `~/.cache/todomd`).
+    static func cacheDir(env: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let x = env["XDG_CACHE_HOME"], x.hasPrefix("/") { return x + "/todomd" }
+        return (env["HOME"] ?? NSHomeDirectory()) + "/.cache/todomd"
+    }
+}

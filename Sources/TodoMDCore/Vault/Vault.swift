@@ -145,11 +145,22 @@ public final class Vault: @unchecked Sendable {
         var all = changes.filter { $0.key != TaskKey.modified }
         all.append(FieldChange(TaskKey.modified, .string(Timestamp.format(clock.now))))
         let path = absolute(task.path)
+        return try FileSystem.withLock(lockPath) {
+            try writeMerged(task, changes: changes, all: all, path: path, readFingerprint: readFingerprint)
+        }
+    }
+
+    /// The lock file for this vault, outside it (in the cache folder), keyed by its path.
+    var lockPath: String {
+        FileSystem.cacheDir() + "/locks/" + String(Self.fingerprint(Array(root.utf8)), radix: 16) + ".lock"
+    }
+
+    private func writeMerged(_ task: TodoTask, changes: [FieldChange], all: [FieldChange], path: String,
+                             readFingerprint: UInt64?) throws -> TodoTask {
         for _ in 0..<5 {
             let current = try FileSystem.readFile(path)
-            if let fp = readFingerprint, fp != Self.fingerprint(current) {
-                try checkMergeable(task, current: current, keys: changes.map(\.key))
-            } else if readFingerprint == nil {
+            if readFingerprint != Self.fingerprint(current) {
+                // Someone wrote the file since we read it (or we cannot tell): merge by field.
                 try checkMergeable(task, current: current, keys: changes.map(\.key))
             }
             let newBytes = try format.apply(all, to: current)
