@@ -21,7 +21,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "TodoMDCoreTests", dependencies: ["TodoMDCore"]),
-        .testTarget(name: "TodoMDCLITests", dependencies: ["TodoMDCore"]),
+        .testTarget(name: "TodoMDCLITests", dependencies: ["todomd"], exclude: ["Transcripts"]),
     ],
     swiftLanguageModes: [.v5]
 )

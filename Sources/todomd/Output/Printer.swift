@@ -51,9 +51,12 @@ struct Printer {
         if t.priority != .none {
             meta.append(paint(t.priority.rawValue, t.priority == .high ? .red : (t.priority == .medium ? .yellow : .green)))
         }
-        if let d = t.due {
+        if t.status.isClosed {
+            let when = (t.completed ?? t.modified).map { " " + DateText.relative(LocalDate($0, in: clock.timeZone), today: today) } ?? ""
+            meta.append(paint((t.status == .done ? "completed" : "cancelled") + when, .dim))
+        } else if let d = t.due {
             let text = "due " + DateText.relative(d.date, today: today) + (d.time.map { " \($0)" } ?? "")
-            let style: Style = d.date < today && !t.status.isClosed ? .red : (d.date == today ? .blue : .yellow)
+            let style: Style = d.date < today ? .red : (d.date == today ? .blue : .yellow)
             meta.append(paint(text, style))
         }
         if let s = t.scheduled { meta.append("scheduled " + DateText.relative(s.date, today: today) + (s.time.map { " \($0)" } ?? "")) }
