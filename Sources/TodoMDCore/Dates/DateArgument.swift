@@ -1,21 +1,11 @@
-/// Dates typed as command arguments: `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM`, `today`, `tomorrow`,
-/// `yesterday`, weekday names (the next such day, never today), `+Nd`/`+Nw` and `-Nd`.
+/// Dates typed as command arguments: exact `YYYY-MM-DD` / `YYYY-MM-DDTHH:MM`, `+Nd`/`-Nd` (also
+/// `w`, `m`, `y`), and every phrase `DatePhraseParser` knows (`tomorrow`, `next friday`,
+/// `march 1`, `in 3 days`, `eom`, `friday 17:00`…), with the same conventions as quick entry.
 public enum DateArgument {
-    public static func parse(_ raw: String, today: LocalDate) throws -> LocalDateTime {
-        if let d = LocalDateTime(raw.trimmingCharacters(in: .whitespaces)) { return d }
-        let s = raw.trimmingCharacters(in: .whitespaces).lowercased()
-        switch s {
-        case "today", "tod": return LocalDateTime(date: today)
-        case "tomorrow", "tom": return LocalDateTime(date: today.adding(days: 1))
-        case "yesterday": return LocalDateTime(date: today.adding(days: -1))
-        default: break
-        }
-        let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-        if let idx = names.firstIndex(where: { $0 == s || ($0.hasPrefix(s) && s.count >= 3) }) {
-            var ahead = (idx + 1 - today.weekday + 7) % 7
-            if ahead == 0 { ahead = 7 }
-            return LocalDateTime(date: today.adding(days: ahead))
-        }
+    public static func parse(_ raw: String, today: LocalDate, now: LocalTime = LocalTime(hour: 0, minute: 0)!) throws -> LocalDateTime {
+        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        if let d = LocalDateTime(trimmed) { return d }
+        let s = trimmed.lowercased()
         if let sign = s.first, sign == "+" || sign == "-", s.count >= 3 {
             let unit = s.last!
             if let n = Int(s.dropFirst().dropLast()), n <= 100_000 {
@@ -29,6 +19,12 @@ public enum DateArgument {
                 }
             }
         }
-        throw TodoError.invalidArgument("not a date: \"\(raw)\" (use YYYY-MM-DD, today, tomorrow, a weekday or +Nd)")
+        if let d = DatePhraseParser(today: today, now: now).parse(trimmed) { return d }
+        throw TodoError.invalidArgument("not a date: \"\(raw)\" (try YYYY-MM-DD, today, tomorrow, friday, next week, march 1, in 3 days, +3d)")
+    }
+
+    /// Parses with today and the time of day from `clock`.
+    public static func parse(_ raw: String, clock: Clock) throws -> LocalDateTime {
+        try parse(raw, today: clock.today, now: clock.timeOfDay)
     }
 }

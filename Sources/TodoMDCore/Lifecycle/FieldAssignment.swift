@@ -4,7 +4,7 @@ import Foundation
 /// checked against the schema; other keys are written as YAML scalars (numbers and booleans
 /// bare, everything else quoted) or, if the value is a flow list `[a, b]`, as a list.
 public enum FieldAssignment {
-    public static func parse(_ text: String, today: LocalDate) throws -> FieldChange {
+    public static func parse(_ text: String, clock: Clock) throws -> FieldChange {
         guard let eq = text.firstIndex(of: "=") else {
             throw TodoError.invalidArgument("expected key=value, got \"\(text)\"")
         }
@@ -15,7 +15,7 @@ public enum FieldAssignment {
             if TaskKey.required.contains(key) { throw TodoError.invalidArgument("\(key) is required and cannot be cleared") }
             return FieldChange(key, nil)
         }
-        return FieldChange(key, try typed(key: key, value: value, today: today))
+        return FieldChange(key, try typed(key: key, value: value, clock: clock))
     }
 
     /// Letters, digits, `_`, `-`, `.`, not starting with `-`; nothing YAML would read otherwise.
@@ -24,7 +24,7 @@ public enum FieldAssignment {
         return k.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }
     }
 
-    public static func typed(key: String, value: String, today: LocalDate) throws -> FieldValue {
+    public static func typed(key: String, value: String, clock: Clock) throws -> FieldValue {
         func text(_ limit: Int) throws -> FieldValue {
             guard value.count <= limit else { throw TodoError.invalidArgument("\(key) is longer than \(limit) characters") }
             return .string(value)
@@ -45,7 +45,7 @@ public enum FieldAssignment {
             }
             return .string(p.rawValue)
         case TaskKey.due, TaskKey.deferDate, TaskKey.scheduled:
-            return .string(try DateArgument.parse(value, today: today).description)
+            return .string(try DateArgument.parse(value, clock: clock).description)
         case TaskKey.flagged:
             switch value.lowercased() {
             case "true", "yes", "1", "on": return .bool(true)

@@ -18,15 +18,48 @@ public struct NewTask: Sendable {
     public var body: String?
     public var source: String?
 
+    /// What quick entry understood in the title text, for the "understood" line.
+    public var understood: [String] = []
+
     public init(title: String) { self.title = title }
+
+    /// A new task from a quick-entry line (`Buy milk tomorrow #errands !high`): the parsed fields
+    /// fill this task; fields already set (from explicit options) win over parsed ones.
+    public mutating func applyQuickEntry(_ text: String, clock: Clock, bareDateField: QuickEntryParser.DateField) {
+        let e = QuickEntryParser(today: clock.today, now: clock.timeOfDay, defaultDateField: bareDateField).parse(text)
+        title = e.title
+        // Report only what the text decided: a field an explicit option set is not "understood".
+        var shown = e
+        if due != nil { shown.due = nil }
+        if scheduled != nil { shown.scheduled = nil }
+        if deferDate != nil { shown.defer = nil }
+        if project != nil { shown.project = nil }
+        if area != nil { shown.area = nil }
+        if priority != nil { shown.priority = nil }
+        if estimatedMinutes != nil { shown.estimateMinutes = nil }
+        if description != nil { shown.description = nil }
+        if recurrence != nil { shown.recurrence = nil }
+        shown.fillUnderstood(today: clock.today)
+        understood = shown.understood
+        due = due ?? e.due?.description
+        scheduled = scheduled ?? e.scheduled?.description
+        deferDate = deferDate ?? e.defer?.description
+        project = project ?? e.project
+        area = area ?? e.area
+        if priority == nil, let p = e.priority { priority = p == .noPriority ? "none" : p.rawValue }
+        flagged = flagged || e.flagged
+        tags = e.tags + tags
+        estimatedMinutes = estimatedMinutes ?? e.estimateMinutes
+        description = description ?? e.description
+        if recurrence == nil, let r = e.recurrence { recurrence = r + (e.whenDone ? " when done" : "") }
+    }
 
     /// A validated task (no path yet). Dates accept what `DateArgument` does.
     public func make(clock: Clock, settings: VaultSettings) throws -> TodoTask {
         var t = TodoTask(path: "", title: title.trimmingCharacters(in: .whitespacesAndNewlines))
-        let today = clock.today
-        t.due = try due.map { try DateArgument.parse($0, today: today) }
-        t.deferDate = try deferDate.map { try DateArgument.parse($0, today: today) }
-        t.scheduled = try scheduled.map { try DateArgument.parse($0, today: today) }
+        t.due = try due.map { try DateArgument.parse($0, clock: clock) }
+        t.deferDate = try deferDate.map { try DateArgument.parse($0, clock: clock) }
+        t.scheduled = try scheduled.map { try DateArgument.parse($0, clock: clock) }
         if let p = priority {
             guard let v = Priority(rawValue: p.lowercased()) else {
                 throw TodoError.invalidArgument("priority must be one of: none, low, medium, high")

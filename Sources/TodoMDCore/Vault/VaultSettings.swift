@@ -13,6 +13,8 @@ public struct VaultSettings: Equatable, Sendable {
     public var completedRetentionDays: Int?
     /// Folder (vault-relative) where `Archive` moves go.
     public var archiveFolder = "Archive"
+    /// The field a date typed without a keyword fills in quick entry (PRODUCT.md decision 6).
+    public var bareDateField: QuickEntryParser.DateField = .due
 
     public static let fileName = ".todomd.json"
 
@@ -45,6 +47,11 @@ public struct VaultSettings: Equatable, Sendable {
         if let v = obj["archive_folder"] {
             if let t = v as? String, !t.isEmpty, !t.hasPrefix("/"), !t.contains("..") { s.archiveFolder = t } else {
                 problems.append("archive_folder must be a folder inside the vault")
+            }
+        }
+        if let v = obj["bare_date_field"] {
+            if let t = v as? String, let f = QuickEntryParser.DateField(rawValue: t) { s.bareDateField = f } else {
+                problems.append("bare_date_field must be due, scheduled or defer")
             }
         }
         return (s, problems.isEmpty ? nil : "\(fileName): " + problems.joined(separator: "; "))

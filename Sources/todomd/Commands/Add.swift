@@ -1,12 +1,11 @@
 import ArgumentParser
 import TodoMDCore
 
-struct Add: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Create a task file and print its path.")
-
-    @OptionGroup var vaultOptions: VaultOptions
-    @Argument(help: "The task title.") var title: [String]
-    @Option(help: "Due date (YYYY-MM-DD, today, tomorrow, a weekday, +Nd).") var due: String?
+/// Options shared by `add` and `parse`: the text and the explicit fields that override it.
+struct NewTaskOptions: ParsableArguments {
+    @Argument(help: "The task, typed naturally: \"Buy milk tomorrow #errands !high ~15m\".") var text: [String]
+    @Flag(help: "Take the text as the title, word for word (no quick-entry parsing).") var literal = false
+    @Option(help: "Due date (2026-12-01, tomorrow, next friday, in 3 days, +3d…).") var due: String?
     @Option(name: .customLong("defer"), help: "Hide the task until this date.") var deferDate: String?
     @Option(help: "The date you plan to work on it.") var scheduled: String?
     @Option(help: "none, low, medium or high.") var priority: String?
@@ -16,31 +15,79 @@ struct Add: ParsableCommand {
     @Option(help: "Tag (repeatable).") var tag: [String] = []
     @Option(help: "Estimated minutes.") var estimate: Int?
     @Option(help: "A one-line description shown under the title.") var description: String?
-    @Option(help: "An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=SA.") var recurrence: String?
+    @Option(help: "An RRULE (FREQ=WEEKLY;BYDAY=SA) or a text rule (every saturday).") var recurrence: String?
     @Option(help: "todo, in-progress, done, cancelled or someday.") var status: String?
     @Option(help: "Body text (Markdown notes).") var note: String?
     @Option(help: "Who created it (default: user).") var source: String?
+
+    /// The validated task and what quick entry understood.
+    func task(_ ctx: Context) throws -> (TodoTask, understood: [String]) {
+        var n = NewTask(title: text.joined(separator: " "))
+        n.due = due
+        n.deferDate = deferDate
+        n.scheduled = scheduled
+        n.priority = priority
+        n.flagged = flag
+        n.area = area
+        n.project = project
+        n.tags = tag
+        n.estimatedMinutes = estimate
+        n.description = description
+        n.recurrence = recurrence
+        n.status = status
+        n.body = note
+        n.source = source
+        if !literal { n.applyQuickEntry(n.title, clock: ctx.clock, bareDateField: ctx.vault.settings.bareDateField) }
+        return (try n.make(clock: ctx.clock, settings: ctx.vault.settings), n.understood)
+    }
+}
+
+struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Create a task file and print its path.",
+        discussion: """
+        The text is parsed like Things or Todoist quick entry (dates, #tags, +project, =area, !high, \
+        !flag, ~30m, every …, // description); what was understood is printed on stderr. \
+        --literal turns parsing off. Explicit options win over the text.
+        """)
+
+    @OptionGroup var vaultOptions: VaultOptions
+    @OptionGroup var options: NewTaskOptions
     @Flag(help: "Print the task as JSON.") var json = false
 
     func run() throws {
         try Context.run(vaultOptions) { ctx in
-            var n = NewTask(title: title.joined(separator: " "))
-            n.due = due
-            n.deferDate = deferDate
-            n.scheduled = scheduled
-            n.priority = priority
-            n.flagged = flag
-            n.area = area
-            n.project = project
-            n.tags = tag
-            n.estimatedMinutes = estimate
-            n.description = description
-            n.recurrence = recurrence
-            n.status = status
-            n.body = note
-            n.source = source
-            let task = try ctx.vault.create(n.make(clock: ctx.clock, settings: ctx.vault.settings))
-            if json { ctx.out.json(task.json) } else { ctx.out.print(task.path) }
+            let (draft, understood) = try options.task(ctx)
+            let task = try ctx.vault.create(draft)
+            if json {
+                ctx.out.json(.object([("task", task.json), ("understood", .array(understood.map(JSON.string)))]))
+                return
+            }
+            ctx.out.print(task.path)
+            if !understood.isEmpty { Printer.note("understood: " + understood.joined(separator: ", ")) }
+        }
+    }
+}
+
+struct Parse: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show the task `add` would create from this text, writing nothing.")
+
+    @OptionGroup var vaultOptions: VaultOptions
+    @OptionGroup var options: NewTaskOptions
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        try Context.run(vaultOptions) { ctx in
+            var (task, understood) = try options.task(ctx)
+            task.path = FileName.make(title: task.title, created: task.created ?? ctx.clock.now)
+            if json {
+                ctx.out.json(.object([("task", task.json), ("understood", .array(understood.map(JSON.string)))]))
+                return
+            }
+            ctx.out.print(ctx.out.detail(task))
+            ctx.out.print("")
+            ctx.out.print("understood: " + (understood.isEmpty ? "nothing but the title" : understood.joined(separator: ", ")))
         }
     }
 }

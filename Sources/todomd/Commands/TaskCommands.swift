@@ -73,13 +73,13 @@ struct Defer: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Hide a task until a date.")
     @OptionGroup var vaultOptions: VaultOptions
     @Argument var task: String
-    @Argument(help: "YYYY-MM-DD, today, tomorrow, a weekday or +Nd.") var date: String
+    @Argument(help: "A date: 2026-12-01, tomorrow, next friday, in 3 days, +3d…") var date: String
     @Flag var json = false
 
     func run() throws {
         try Context.run(vaultOptions) { ctx in
             let t = try ctx.resolve(task, prefer: .open)
-            let d = try DateArgument.parse(date, today: ctx.clock.today)
+            let d = try DateArgument.parse(date, clock: ctx.clock)
             let u = try ctx.vault.update(t, [FieldChange(TaskKey.deferDate, .string(d.description))],
                                          readFingerprint: ctx.fingerprint(t))
             report(ctx, ActionResult(task: u), json: json, verb: "deferred until \(DateText.short(d, today: ctx.clock.today))")
@@ -129,7 +129,7 @@ struct SetFields: ParsableCommand {
     func run() throws {
         try Context.run(vaultOptions) { ctx in
             let t = try ctx.resolve(task)
-            var changes = try assignments.map { try FieldAssignment.parse($0, today: ctx.clock.today) }
+            var changes = try assignments.map { try FieldAssignment.parse($0, clock: ctx.clock) }
             changes = FieldAssignment.withLifecycle(changes, task: t, now: ctx.clock.now)
             let u = try ctx.vault.update(t, changes, readFingerprint: ctx.fingerprint(t))
             report(ctx, ActionResult(task: u), json: json, verb: "updated")

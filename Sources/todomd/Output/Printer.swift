@@ -15,6 +15,11 @@ struct Printer {
         FileHandle.standardError.write(Data(("todomd: error: " + message + "\n").utf8))
     }
 
+    /// An informational line on stderr (keeps stdout clean for scripts).
+    static func note(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
     static func warn(_ message: String) {
         FileHandle.standardError.write(Data(("todomd: warning: " + message + "\n").utf8))
     }
