@@ -8,7 +8,7 @@ struct TodoMD: ParsableCommand {
         commandName: "todomd",
         abstract: "A task manager over a folder of Markdown files.",
         discussion: "The vault is --vault, else $TODOMD_VAULT, else the config file, else ~/todo.md.",
-        subcommands: [Add.self, Parse.self, List.self, Show.self, Done.self, Reopen.self, Cancel.self, Defer.self,
+        subcommands: [Add.self, Parse.self, List.self, Recur.self, Show.self, Done.self, Reopen.self, Cancel.self, Defer.self,
                       FlagTask.self, UnflagTask.self, SetFields.self, Edit.self, Delete.self, TrashCommand.self,
                       Move.self, Doctor.self],
         defaultSubcommand: List.self

@@ -74,6 +74,12 @@ enum FieldReader {
             default: problem("expected a list of tags")
             }
         case TaskKey.recurrence: task.recurrence = text(limit: 1000).flatMap(nonEmpty)
+        case TaskKey.recurrenceType:
+            if let t = text() {
+                if let m = RepeatMode(rawValue: t.lowercased()) { task.repeatMode = m } else {
+                    problem("unknown repeat mode \"\(t)\" (every, defer-another, due-again); read as every")
+                }
+            }
         case TaskKey.estimatedMinutes:
             guard case .scalar(let s) = node, !isNull(s) else { return }
             if let m = Int(s.string.trimmingCharacters(in: .whitespaces)), m >= 0, m <= 1_000_000 {

@@ -101,6 +101,7 @@ public struct MarkdownTaskFormat: TaskFileFormat {
         opt(TaskKey.project, task.project)
         if !task.tags.isEmpty { out.append(FieldChange(TaskKey.tags, .list(task.tags))) }
         opt(TaskKey.recurrence, task.recurrence)
+        opt(TaskKey.recurrenceType, task.repeatMode?.rawValue)
         if let m = task.estimatedMinutes { out.append(FieldChange(TaskKey.estimatedMinutes, .int(m))) }
         opt(TaskKey.description, task.description)
         opt(TaskKey.created, task.created.map(Timestamp.format))

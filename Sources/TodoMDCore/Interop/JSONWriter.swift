@@ -63,9 +63,10 @@ public indirect enum JSON: Sendable {
 }
 
 extension TodoTask {
-    /// The stable `--json` shape of a task: every schema field (null when unset), then `path`,
-    /// `body`, `extra` (unknown keys) and `problems`.
-    public var json: JSON {
+    /// The stable `--json` shape of a task: `path`, every schema field (null when unset),
+    /// `recurrence_text` (the rule in words) and `next_occurrences` (the next dates if completed
+    /// `today`), then `body`, `extra` (unknown keys) and `problems`.
+    public func json(today: LocalDate) -> JSON {
         func d(_ v: LocalDateTime?) -> JSON { .opt(v?.description) }
         func ts(_ v: Date?) -> JSON { .opt(v.map(Timestamp.format)) }
         return .object([
@@ -81,6 +82,10 @@ extension TodoTask {
             ("project", .opt(project)),
             ("tags", .array(tags.map(JSON.string))),
             ("recurrence", .opt(recurrence)),
+            ("recurrence_type", .opt(repeatMode?.rawValue)),
+            ("recurrence_text", .opt(recurrenceText)),
+            ("next_occurrences", .array(RecurrencePlanner.preview(self, mode: effectiveRepeatMode, completionDay: today,
+                                                                  today: today, limit: 5).map { .string($0.description) })),
             ("estimated_minutes", estimatedMinutes.map(JSON.int) ?? .null),
             ("description", .opt(description)),
             ("created", ts(created)),
@@ -91,5 +96,21 @@ extension TodoTask {
             ("extra", .object(extra.map { ($0.0, JSON($0.1)) })),
             ("problems", .array(problems.map(JSON.string))),
         ])
+    }
+}
+
+extension TodoTask {
+    /// The rule in words (`every week on Saturday`), or nil.
+    public var recurrenceText: String? {
+        guard let r = recurrence, let parsed = try? RecurrencePlanner.parse(r) else { return nil }
+        return TextRule.describe(parsed.rule, whenDone: effectiveRepeatMode != .every)
+    }
+
+    /// `recurrence_type`, else what a text rule's `when done` implies (due-again, or
+    /// defer-another for a task that only has a defer date), else `every`.
+    public var effectiveRepeatMode: RepeatMode {
+        if let m = repeatMode { return m }
+        guard let r = recurrence, let parsed = try? RecurrencePlanner.parse(r), parsed.whenDone else { return .every }
+        return deferDate != nil && due == nil ? .deferAnother : .dueAgain
     }
 }

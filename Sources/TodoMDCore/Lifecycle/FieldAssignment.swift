@@ -66,7 +66,14 @@ public enum FieldAssignment {
             }
             return .string(Timestamp.format(d))
         case TaskKey.area, TaskKey.project, TaskKey.source: return try text(Limits.fieldLength)
-        case TaskKey.recurrence: return try text(1000)
+        case TaskKey.recurrence:
+            _ = try RecurrencePlanner.parse(value)  // refuse a rule that cannot be read, naming the bad part
+            return try text(1000)
+        case TaskKey.recurrenceType:
+            guard let m = RepeatMode(rawValue: value.lowercased()) else {
+                throw TodoError.invalidArgument("recurrence_type must be one of: every, defer-another, due-again")
+            }
+            return .string(m.rawValue)
         default:
             guard value.count <= Limits.descriptionLength else {
                 throw TodoError.invalidArgument("\(key) is longer than \(Limits.descriptionLength) characters")

@@ -14,6 +14,8 @@ public struct NewTask: Sendable {
     public var estimatedMinutes: Int?
     public var description: String?
     public var recurrence: String?
+    /// `every`, `defer-another` or `due-again`; a text rule ending in `when done` implies one.
+    public var repeatMode: String?
     public var status: String?
     public var body: String?
     public var source: String?
@@ -86,7 +88,18 @@ public struct NewTask: Sendable {
         }
         t.estimatedMinutes = estimatedMinutes
         t.description = description.flatMap(FieldReader.nonEmpty)
-        t.recurrence = recurrence.flatMap(FieldReader.nonEmpty)
+        if let text = recurrence.flatMap(FieldReader.nonEmpty) {
+            let (rule, whenDone) = try RecurrencePlanner.parse(text)
+            // The file holds an RRULE: a text rule is stored in its RRULE form.
+            t.recurrence = text.uppercased().contains("FREQ=") ? text : rule.stringWithStart
+            if whenDone { t.repeatMode = t.deferDate != nil && t.due == nil ? .deferAnother : .dueAgain }
+        }
+        if let m = repeatMode {
+            guard let v = RepeatMode(rawValue: m.lowercased()) else {
+                throw TodoError.invalidArgument("repeat mode must be one of: every, defer-another, due-again")
+            }
+            t.repeatMode = v
+        }
         t.body = body ?? ""
         t.source = source ?? "user"
         t.created = clock.now

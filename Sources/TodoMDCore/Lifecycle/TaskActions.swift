@@ -16,21 +16,32 @@ extension Vault {
     /// file moves to `Archive/`.
     public func complete(_ task: TodoTask, fingerprint: UInt64? = nil) throws -> ActionResult {
         if task.status == .done { throw TodoError.invalidArgument("\(task.path) is already done") }
+        if task.recurrence != nil {
+            var result = try completeRepeating(task, fingerprint: fingerprint)
+            try archiveIfSet(&result)
+            return result
+        }
         let updated = try update(task, [FieldChange(TaskKey.status, .string(TaskStatus.done.rawValue)),
                                         FieldChange(TaskKey.completed, .string(Timestamp.format(clock.now)))],
                                  readFingerprint: fingerprint)
         var result = ActionResult(task: updated)
-        if settings.archiveCompleted, !isArchived(updated.path) {
-            let newPath = try move(updated.path, toFolder: settings.archiveFolder)
-            result.task = try readTask(newPath).0
-            result.messages.append("archived to \(newPath)")
-        }
+        try archiveIfSet(&result)
         return result
+    }
+
+    private func archiveIfSet(_ result: inout ActionResult) throws {
+        guard settings.archiveCompleted, !isArchived(result.task.path) else { return }
+        let newPath = try move(result.task.path, toFolder: settings.archiveFolder)
+        result.task = try readTask(newPath).0
+        result.messages.append("archived to \(newPath)")
     }
 
     /// Reopens a done or cancelled task: `status: "todo"`, `completed` removed.
     public func reopen(_ task: TodoTask, fingerprint: UInt64? = nil) throws -> ActionResult {
         guard task.status.isClosed else { throw TodoError.invalidArgument("\(task.path) is not done or cancelled") }
+        if case .object(let record)? = task.extra.first(where: { $0.0 == Self.nextOccurrenceKey })?.1 {
+            return try reopenRepeating(task, record: record, fingerprint: fingerprint)
+        }
         return ActionResult(task: try update(task, [FieldChange(TaskKey.status, .string(TaskStatus.todo.rawValue)),
                                                     FieldChange(TaskKey.completed, nil)], readFingerprint: fingerprint))
     }

@@ -33,13 +33,14 @@ public enum TaskKey {
     public static let title = "title", status = "status", due = "due", deferDate = "defer"
     public static let scheduled = "scheduled", priority = "priority", flagged = "flagged"
     public static let area = "area", project = "project", tags = "tags", recurrence = "recurrence"
+    public static let recurrenceType = "recurrence_type"
     public static let estimatedMinutes = "estimated_minutes", description = "description"
     public static let created = "created", modified = "modified", completed = "completed"
     public static let source = "source"
 
     /// Every schema key in canonical order.
     public static let all = [title, status, due, deferDate, scheduled, priority, flagged, area, project,
-                             tags, recurrence, estimatedMinutes, description, created, modified,
+                             tags, recurrence, recurrenceType, estimatedMinutes, description, created, modified,
                              completed, source]
     /// Keys a task file must have.
     public static let required = [title, status, created, source]

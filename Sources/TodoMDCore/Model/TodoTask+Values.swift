@@ -17,6 +17,7 @@ extension TodoTask {
         case TaskKey.project: return s(project)
         case TaskKey.tags: return .array(tags.map(JSONValue.string))
         case TaskKey.recurrence: return s(recurrence)
+        case TaskKey.recurrenceType: return s(repeatMode?.rawValue)
         case TaskKey.estimatedMinutes: return estimatedMinutes.map(JSONValue.int) ?? .null
         case TaskKey.description: return s(description)
         case TaskKey.created: return s(created.map(Timestamp.format))

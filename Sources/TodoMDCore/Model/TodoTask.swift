@@ -16,6 +16,8 @@ public struct TodoTask: Sendable, Equatable {
     public var project: String?
     public var tags: [String]
     public var recurrence: String?
+    /// How the next occurrence is scheduled; nil means `every`.
+    public var repeatMode: RepeatMode?
     public var estimatedMinutes: Int?
     public var description: String?
     public var created: Date?
@@ -57,7 +59,7 @@ public struct TodoTask: Sendable, Equatable {
         a.path == b.path && a.title == b.title && a.status == b.status && a.due == b.due
             && a.deferDate == b.deferDate && a.scheduled == b.scheduled && a.priority == b.priority
             && a.flagged == b.flagged && a.area == b.area && a.project == b.project && a.tags == b.tags
-            && a.recurrence == b.recurrence && a.estimatedMinutes == b.estimatedMinutes
+            && a.recurrence == b.recurrence && a.repeatMode == b.repeatMode && a.estimatedMinutes == b.estimatedMinutes
             && a.description == b.description && a.created == b.created && a.modified == b.modified
             && a.completed == b.completed && a.source == b.source && a.body == b.body
             && a.extra.count == b.extra.count && zip(a.extra, b.extra).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }

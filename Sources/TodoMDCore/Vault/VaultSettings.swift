@@ -13,6 +13,9 @@ public struct VaultSettings: Equatable, Sendable {
     public var completedRetentionDays: Int?
     /// Folder (vault-relative) where `Archive` moves go.
     public var archiveFolder = "Archive"
+    /// `every` repeats skip occurrences already past when completed late (OmniFocus's "catch
+    /// up automatically"); off, each missed occurrence comes back one by one.
+    public var repeatCatchUp = true
     /// The field a date typed without a keyword fills in quick entry (PRODUCT.md decision 6).
     public var bareDateField: QuickEntryParser.DateField = .due
 
@@ -48,6 +51,9 @@ public struct VaultSettings: Equatable, Sendable {
             if let t = v as? String, !t.isEmpty, !t.hasPrefix("/"), !t.contains("..") { s.archiveFolder = t } else {
                 problems.append("archive_folder must be a folder inside the vault")
             }
+        }
+        if let v = obj["repeat_catch_up"] {
+            if let b = v as? Bool { s.repeatCatchUp = b } else { problems.append("repeat_catch_up must be true or false") }
         }
         if let v = obj["bare_date_field"] {
             if let t = v as? String, let f = QuickEntryParser.DateField(rawValue: t) { s.bareDateField = f } else {

@@ -16,6 +16,7 @@ struct NewTaskOptions: ParsableArguments {
     @Option(help: "Estimated minutes.") var estimate: Int?
     @Option(help: "A one-line description shown under the title.") var description: String?
     @Option(help: "An RRULE (FREQ=WEEKLY;BYDAY=SA) or a text rule (every saturday).") var recurrence: String?
+    @Option(name: .customLong("repeat-mode"), help: "every (default), defer-another or due-again.") var repeatMode: String?
     @Option(help: "todo, in-progress, done, cancelled or someday.") var status: String?
     @Option(help: "Body text (Markdown notes).") var note: String?
     @Option(help: "Who created it (default: user).") var source: String?
@@ -34,6 +35,7 @@ struct NewTaskOptions: ParsableArguments {
         n.estimatedMinutes = estimate
         n.description = description
         n.recurrence = recurrence
+        n.repeatMode = repeatMode
         n.status = status
         n.body = note
         n.source = source
@@ -60,7 +62,7 @@ struct Add: ParsableCommand {
             let (draft, understood) = try options.task(ctx)
             let task = try ctx.vault.create(draft)
             if json {
-                ctx.out.json(.object([("task", task.json), ("understood", .array(understood.map(JSON.string)))]))
+                ctx.out.json(.object([("task", task.json(today: ctx.clock.today)), ("understood", .array(understood.map(JSON.string)))]))
                 return
             }
             ctx.out.print(task.path)
@@ -82,7 +84,7 @@ struct Parse: ParsableCommand {
             var (task, understood) = try options.task(ctx)
             task.path = FileName.make(title: task.title, created: task.created ?? ctx.clock.now)
             if json {
-                ctx.out.json(.object([("task", task.json), ("understood", .array(understood.map(JSON.string)))]))
+                ctx.out.json(.object([("task", task.json(today: ctx.clock.today)), ("understood", .array(understood.map(JSON.string)))]))
                 return
             }
             ctx.out.print(ctx.out.detail(task))

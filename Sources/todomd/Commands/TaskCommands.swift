@@ -5,7 +5,7 @@ import TodoMDCore
 /// Prints the result of an action on one task: its path (and messages), or JSON.
 private func report(_ ctx: Context, _ r: ActionResult, json: Bool, verb: String) {
     if json {
-        ctx.out.json(.object([("task", r.task.json), ("created", .array(r.created.map(\.json))),
+        ctx.out.json(.object([("task", r.task.json(today: ctx.clock.today)), ("created", .array(r.created.map { $0.json(today: ctx.clock.today) })),
                               ("messages", .array(r.messages.map(JSON.string)))]))
         return
     }
@@ -22,7 +22,7 @@ struct Show: ParsableCommand {
     func run() throws {
         try Context.run(vaultOptions) { ctx in
             let t = try ctx.resolve(task)
-            if json { ctx.out.json(t.json) } else { ctx.out.print(ctx.out.detail(t)) }
+            if json { ctx.out.json(t.json(today: ctx.clock.today)) } else { ctx.out.print(ctx.out.detail(t)) }
         }
     }
 }

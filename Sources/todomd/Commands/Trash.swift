@@ -17,7 +17,7 @@ struct TrashList: ParsableCommand {
     func run() throws {
         try Context.run(vaultOptions) { ctx in
             let items = Trash(vault: ctx.vault).list()
-            if json { ctx.out.json(.array(items.map(\.json))); return }
+            if json { ctx.out.json(.array(items.map { $0.json(today: ctx.clock.today) })); return }
             ctx.out.print(ctx.out.header("Trash"))
             if items.isEmpty { ctx.out.print(ctx.out.paint("  Empty.", .dim)) }
             for t in items { ctx.out.print("  " + ctx.out.row(t)) }

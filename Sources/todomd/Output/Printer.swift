@@ -101,7 +101,15 @@ struct Printer {
         field("area", t.area)
         field("project", t.project)
         field("tags", t.tags.isEmpty ? nil : t.tags.map { "#" + $0 }.joined(separator: " "))
-        field("recurrence", t.recurrence)
+        if let r = t.recurrence {
+            field("repeats", t.recurrenceText.map { "\($0)  (\(r))" } ?? "\(r)  ⚠ not a rule todomd can read")
+            if t.effectiveRepeatMode != .every { field("repeat mode", t.effectiveRepeatMode.rawValue) }
+            let next = RecurrencePlanner.preview(t, mode: t.effectiveRepeatMode, completionDay: today, today: today, limit: 3)
+            if !next.isEmpty {
+                field("next", next.map { DateText.short($0, today: today) }.joined(separator: ", ")
+                      + (t.effectiveRepeatMode == .every ? "" : " (if done today)"))
+            }
+        }
         field("estimate", t.estimatedMinutes.map(Self.minutes))
         field("created", t.created.map(Timestamp.format))
         field("modified", t.modified.map(Timestamp.format))
@@ -110,7 +118,6 @@ struct Printer {
         for (k, v) in t.extra { field(k, JSON(v).render().replacingOccurrences(of: "\n", with: " ")) }
         field("path", t.path)
         for p in t.problems { lines.append(paint("⚠ " + p, .red)) }
-        _ = today
         if !t.body.isEmpty {
             lines.append("")
             // Plain text only: control characters (terminal escapes) are never passed through.

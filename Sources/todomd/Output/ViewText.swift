@@ -48,7 +48,7 @@ enum ViewJSON {
         obj.append(("count", .int(r.tasks.count)))
         obj.append(("groups", .array(r.groups.map { g in
             .object([("name", .opt(g.name)), ("date", .opt(g.date?.description)), ("area", .opt(g.area)),
-                     ("project", .opt(g.project)), ("tasks", .array(g.tasks.map(\.json)))])
+                     ("project", .opt(g.project)), ("tasks", .array(g.tasks.map { $0.json(today: r.today) }))])
         })))
         return .object(obj)
     }
