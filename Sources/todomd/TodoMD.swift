@@ -10,7 +10,7 @@ struct TodoMD: ParsableCommand {
         discussion: "The vault is --vault, else $TODOMD_VAULT, else the config file, else ~/todo.md.",
         subcommands: [Add.self, Parse.self, List.self, Recur.self, Show.self, Done.self, Reopen.self, Cancel.self, Defer.self,
                       FlagTask.self, UnflagTask.self, SetFields.self, Edit.self, Delete.self, TrashCommand.self,
-                      Move.self, Doctor.self],
+                      Move.self, Tags.self, Doctor.self],
         defaultSubcommand: List.self
     )
 }
@@ -24,9 +24,11 @@ struct VaultOptions: ParsableArguments {
 struct FilterOptions: ParsableArguments {
     @Option(help: "Only tasks in this area.") var area: String?
     @Option(help: "Only tasks in this project.") var project: String?
-    @Option(help: "Only tasks with this tag (repeatable; `work` also matches `work/backend`).") var tag: [String] = []
+    @Option(help: "Only tasks with this tag (repeatable; `work` also matches `work/backend`; `work/*` only below it).") var tag: [String] = []
     @Option(help: "Only tasks with this status (repeatable, or comma-separated).") var status: [String] = []
     @Option(help: "Only tasks from this source.") var source: String?
+    @Option(help: "Only tasks in this folder or below it (repeatable).") var folder: [String] = []
+    @Option(name: .customLong("not-tag"), help: "Leave out tasks with this tag (repeatable; wildcards as --tag).") var notTag: [String] = []
 
     func filter() throws -> TaskFilter {
         var statuses: [TaskStatus] = []
@@ -36,6 +38,7 @@ struct FilterOptions: ParsableArguments {
             }
             statuses.append(v)
         }
-        return TaskFilter(area: area, project: project, tags: tag, statuses: statuses, source: source)
+        return TaskFilter(area: area, project: project, tags: tag, statuses: statuses, source: source,
+                          folders: folder, excludedTags: notTag)
     }
 }

@@ -5,6 +5,8 @@ import Foundation
 public struct TodoTask: Sendable, Equatable {
     /// Vault-relative path with `/` separators.
     public var path: String
+    /// For a checkbox task inside a note: its 0-based line number (nil for task files).
+    public var line: Int?
     public var title: String
     public var status: TaskStatus
     public var due: LocalDateTime?
@@ -46,6 +48,9 @@ public struct TodoTask: Sendable, Equatable {
         readOnly = false
     }
 
+    /// A key unique in the vault: the path, plus the line for a checkbox task.
+    public var key: String { line.map { "\(path):\($0 + 1)" } ?? path }
+
     /// The file name (last path component).
     public var filename: String { path.split(separator: "/").last.map(String.init) ?? path }
 
@@ -56,7 +61,7 @@ public struct TodoTask: Sendable, Equatable {
     }
 
     public static func == (a: TodoTask, b: TodoTask) -> Bool {
-        a.path == b.path && a.title == b.title && a.status == b.status && a.due == b.due
+        a.path == b.path && a.line == b.line && a.title == b.title && a.status == b.status && a.due == b.due
             && a.deferDate == b.deferDate && a.scheduled == b.scheduled && a.priority == b.priority
             && a.flagged == b.flagged && a.area == b.area && a.project == b.project && a.tags == b.tags
             && a.recurrence == b.recurrence && a.repeatMode == b.repeatMode && a.estimatedMinutes == b.estimatedMinutes

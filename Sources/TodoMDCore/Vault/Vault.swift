@@ -9,6 +9,18 @@ public struct VaultSnapshot: Sendable {
     public var notes: [String] = []
     /// A hash of each task file's bytes as read, to detect changes made by others since.
     public var fingerprints: [String: UInt64] = [:]
+    /// Typed items (notes with `type: book`…) of a known type, checked against it.
+    public var items: [ListItem] = []
+    /// The list types: built-in ones, overridden or extended by definition notes.
+    public var types: [ListType] = ListType.builtIn
+    /// Saved views (notes with `type: view`).
+    public var views: [SavedView] = []
+
+    /// The type named `name` (its display name or its `type:` key, case-insensitive).
+    public func type(named name: String) -> ListType? {
+        let key = ListType.key(name)
+        return types.first { $0.key == key }
+    }
 
     public init() {}
 }
@@ -39,8 +51,11 @@ public final class Vault: @unchecked Sendable {
     /// Reads every task file in the vault.
     public func load() -> VaultSnapshot {
         var snap = VaultSnapshot()
-        let scan = VaultScanner(root: root).scan()
+        var scanner = VaultScanner(root: root)
+        scanner.excluded = Set(settings.templateFolders)
+        let scan = scanner.scan()
         snap.notes = scan.skipped.map { "\($0.path): \($0.reason)" }
+        var notes: [(String, [UInt8])] = []
         for file in scan.files {
             let outcome: ReadOutcome
             let bytes: [UInt8]
@@ -61,10 +76,37 @@ public final class Vault: @unchecked Sendable {
             case .unreadable(let reason):
                 snap.problems.append(FileProblem(path: file.path, reasons: [reason]))
             case .notATask:
-                break
+                notes.append((file.path, bytes))
             }
         }
+        readNotes(notes, into: &snap)
         return snap
+    }
+
+    /// Reads definitions, views and typed items from notes; items are checked against their
+    /// type once every definition is known.
+    func readNotes(_ notes: [(String, [UInt8])], into snap: inout VaultSnapshot) {
+        var candidates: [ListItem] = []
+        for (path, bytes) in notes {
+            switch NoteReader.read(path: path, bytes: bytes) {
+            case .typeDefinition(let t):
+                snap.types.removeAll { $0.key == t.key }
+                snap.types.append(t)
+            case .view(let v):
+                snap.views.append(v)
+                if !v.problems.isEmpty { snap.problems.append(FileProblem(path: path, reasons: v.problems)) }
+            case .item(let i): candidates.append(i)
+            case .problem(let p): snap.problems.append(FileProblem(path: path, reasons: [p]))
+            case .plain: break
+            }
+        }
+        for var item in candidates {
+            guard let type = snap.type(named: item.type), !type.isTodo else { continue }
+            item.warnings = ListValidation.warnings(item, type: type)
+            if !item.warnings.isEmpty { snap.problems.append(FileProblem(path: item.path, reasons: item.warnings)) }
+            snap.items.append(item)
+        }
+        snap.views.sort { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
     }
 
     /// Reads one task file.

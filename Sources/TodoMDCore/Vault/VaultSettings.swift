@@ -13,6 +13,9 @@ public struct VaultSettings: Equatable, Sendable {
     public var completedRetentionDays: Int?
     /// Folder (vault-relative) where `Archive` moves go.
     public var archiveFolder = "Archive"
+    /// Folders (vault-relative) never scanned: note templates would otherwise show as tasks.
+    /// Default `Templates`, plus the folder Obsidian's Templates plugin is set to.
+    public var templateFolders: [String] = ["Templates"]
     /// `every` repeats skip occurrences already past when completed late (OmniFocus's "catch
     /// up automatically"); off, each missed occurrence comes back one by one.
     public var repeatCatchUp = true
@@ -51,6 +54,18 @@ public struct VaultSettings: Equatable, Sendable {
             if let t = v as? String, !t.isEmpty, !t.hasPrefix("/"), !t.contains("..") { s.archiveFolder = t } else {
                 problems.append("archive_folder must be a folder inside the vault")
             }
+        }
+        if let v = obj["templates_folder"] {
+            if let t = v as? String { s.templateFolders = t.isEmpty ? [] : [t] } else if let list = v as? [String] {
+                s.templateFolders = list
+            } else {
+                problems.append("templates_folder must be a folder name or a list of them")
+            }
+        }
+        if let data = FileManager.default.contents(atPath: root + "/.obsidian/templates.json"),
+           let o = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+           let f = o["folder"] as? String, !f.isEmpty {
+            s.templateFolders.append(f.trimmingCharacters(in: CharacterSet(charactersIn: "/")))
         }
         if let v = obj["repeat_catch_up"] {
             if let b = v as? Bool { s.repeatCatchUp = b } else { problems.append("repeat_catch_up must be true or false") }
