@@ -125,6 +125,13 @@ public struct MarkdownTaskFormat: TaskFileFormat {
         return spaced.isEmpty ? name : spaced
     }
 
+    /// A note's name: its file name without `.md`.
+    static func noteName(_ path: String) -> String {
+        var name = path.split(separator: "/").last.map(String.init) ?? path
+        if name.lowercased().hasSuffix(".md") { name = String(name.dropLast(3)) }
+        return name
+    }
+
     /// Whether a file whose frontmatter cannot be parsed was meant to be a task.
     private func looksLikeTask(_ bytes: [UInt8]) -> Bool {
         let head = String(decoding: bytes.prefix(64 * 1024), as: UTF8.self)

@@ -71,6 +71,8 @@ extension TodoTask {
         func ts(_ v: Date?) -> JSON { .opt(v.map(Timestamp.format)) }
         return .object([
             ("path", .string(path)),
+            ("line", line.map { .int($0 + 1) } ?? .null),
+            ("id", .string(line == nil ? path : path + "#" + (Vault.identity(self) ?? String(line! + 1)))),
             ("title", .string(title)),
             ("status", .string(status.rawValue)),
             ("due", d(due)),

@@ -15,7 +15,8 @@ extension Vault {
     /// Marks a task done: `status: "done"` and `completed`; with the archive setting on, the
     /// file moves to `Archive/`.
     public func complete(_ task: TodoTask, fingerprint: UInt64? = nil) throws -> ActionResult {
-        if task.status == .done { throw TodoError.invalidArgument("\(task.path) is already done") }
+        if task.status == .done { throw TodoError.invalidArgument("\(task.key) is already done") }
+        if task.line != nil { return try completeInline(task) }
         if task.recurrence != nil {
             var result = try completeRepeating(task, fingerprint: fingerprint)
             try archiveIfSet(&result)
@@ -38,7 +39,8 @@ extension Vault {
 
     /// Reopens a done or cancelled task: `status: "todo"`, `completed` removed.
     public func reopen(_ task: TodoTask, fingerprint: UInt64? = nil) throws -> ActionResult {
-        guard task.status.isClosed else { throw TodoError.invalidArgument("\(task.path) is not done or cancelled") }
+        guard task.status.isClosed else { throw TodoError.invalidArgument("\(task.key) is not done or cancelled") }
+        if task.line != nil { return ActionResult(task: try updateInline(task, [FieldChange(TaskKey.status, .string("todo"))])) }
         if case .object(let record)? = task.extra.first(where: { $0.0 == Self.nextOccurrenceKey })?.1 {
             return try reopenRepeating(task, record: record, fingerprint: fingerprint)
         }
@@ -48,7 +50,7 @@ extension Vault {
 
     /// Cancels a task: it stays in the vault and leaves the active views.
     public func cancel(_ task: TodoTask, fingerprint: UInt64? = nil) throws -> ActionResult {
-        if task.status == .cancelled { throw TodoError.invalidArgument("\(task.path) is already cancelled") }
+        if task.status == .cancelled { throw TodoError.invalidArgument("\(task.key) is already cancelled") }
         return ActionResult(task: try update(task, [FieldChange(TaskKey.status, .string(TaskStatus.cancelled.rawValue))],
                                              readFingerprint: fingerprint))
     }

@@ -7,6 +7,9 @@ public struct TodoTask: Sendable, Equatable {
     public var path: String
     /// For a checkbox task inside a note: its 0-based line number (nil for task files).
     public var line: Int?
+    /// For a checkbox task: the line exactly as read, so an edit can refuse to clobber a line
+    /// that changed since.
+    public var sourceLine: String?
     public var title: String
     public var status: TaskStatus
     public var due: LocalDateTime?

@@ -48,7 +48,14 @@ public struct OrderFile: @unchecked Sendable {
         guard let list = views[view], !list.isEmpty else { return { _ in nil } }
         var index: [String: Int] = [:]
         for (i, name) in list.enumerated() where index[name] == nil { index[name] = i }
-        return { t in index[t.path] ?? index[t.filename] }
+        return { t in t.line == nil ? index[t.path] ?? index[t.filename] : index[Self.entry(for: t)] }
+    }
+
+    /// How a task is listed: its file name; a checkbox task as `note.md#<identity>`, which
+    /// survives lines added above it.
+    public static func entry(for t: TodoTask) -> String {
+        guard t.line != nil else { return t.filename }
+        return t.path + "#" + (Vault.identity(t) ?? String((t.line ?? 0) + 1))
     }
 
     /// Writes the file atomically. If the existing file was malformed its bytes are first

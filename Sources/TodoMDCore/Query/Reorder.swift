@@ -8,8 +8,10 @@ public enum Reorder {
     public static func reorder(list existing: [String], shown: [TodoTask], moving task: TodoTask,
                                _ position: Position, other: TodoTask) throws -> [String] {
         guard task.path != other.path else { throw TodoError.invalidArgument("a task cannot move relative to itself") }
-        func key(_ t: TodoTask) -> String { t.filename }
-        func refers(_ entry: String, _ t: TodoTask) -> Bool { entry == t.path || entry == t.filename }
+        func key(_ t: TodoTask) -> String { OrderFile.entry(for: t) }
+        func refers(_ entry: String, _ t: TodoTask) -> Bool {
+            t.line == nil ? (entry == t.path || entry == t.filename) : entry == OrderFile.entry(for: t)
+        }
         var list = existing
         // Make the current shown order explicit, so the move is relative to what the user sees.
         for t in shown where !list.contains(where: { refers($0, t) }) {

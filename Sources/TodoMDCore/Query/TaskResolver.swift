@@ -7,7 +7,10 @@ public enum TaskResolver {
 
     public static func resolve(_ query: String, in tasks: [TodoTask], prefer: Preference = .any) throws -> TodoTask {
         let q = query.hasPrefix("./") ? String(query.dropFirst(2)) : query
-        if let t = tasks.first(where: { $0.path == q }) { return t }
+        if let t = tasks.first(where: { $0.line != nil && $0.key == q }) { return t }
+        let byPath = tasks.filter { $0.path == q }
+        if byPath.count == 1 { return byPath[0] }
+        if byPath.count > 1 { throw TodoError.ambiguous(query: query, candidates: byPath.map(describe)) }
         let byName = tasks.filter { $0.filename == q || $0.filename == q + ".md" }
         if byName.count == 1 { return byName[0] }
         if byName.count > 1 { throw TodoError.ambiguous(query: query, candidates: byName.map(describe)) }
@@ -30,6 +33,6 @@ public enum TaskResolver {
     }
 
     static func describe(_ t: TodoTask) -> String {
-        "\(t.path)  (\(t.title), \(t.status.rawValue))"
+        "\(t.key)  (\(t.title), \(t.status.rawValue))"
     }
 }

@@ -77,6 +77,13 @@ public final class Vault: @unchecked Sendable {
                 snap.problems.append(FileProblem(path: file.path, reasons: [reason]))
             case .notATask:
                 notes.append((file.path, bytes))
+                if settings.inlineTasks {
+                    let inline = inlineTasks(path: file.path, bytes: bytes)
+                    if !inline.isEmpty {
+                        snap.tasks += inline
+                        snap.fingerprints[file.path] = Self.fingerprint(bytes)
+                    }
+                }
             }
         }
         readNotes(notes, into: &snap)
@@ -180,6 +187,7 @@ public final class Vault: @unchecked Sendable {
     /// re-applied to its new content when it touched other fields, and refused otherwise.
     @discardableResult
     public func update(_ task: TodoTask, _ changes: [FieldChange], readFingerprint: UInt64? = nil) throws -> TodoTask {
+        if task.line != nil { return try updateInline(task, changes) }
         guard !task.readOnly else {
             throw TodoError.conflict(path: task.path, reason: "the file could not be read fully ("
                 + task.problems.joined(separator: "; ") + "); fix it by hand (todomd edit) first")

@@ -13,6 +13,13 @@ public struct VaultSettings: Equatable, Sendable {
     public var completedRetentionDays: Int?
     /// Folder (vault-relative) where `Archive` moves go.
     public var archiveFolder = "Archive"
+    /// Scan notes for checkbox tasks (`- [ ] …`, Obsidian Tasks format).
+    public var inlineTasks = true
+    /// Only checkbox lines containing this text are tasks (Obsidian Tasks' global filter).
+    public var globalFilter: String?
+    /// Checkbox characters and their statuses (`[ ]` todo, `[x]` done, `[/]` in progress,
+    /// `[-]` cancelled by default; more can be added, e.g. `">": "someday"`).
+    public var statusMap: InlineStatusMap = .default
     /// Folders (vault-relative) never scanned: note templates would otherwise show as tasks.
     /// Default `Templates`, plus the folder Obsidian's Templates plugin is set to.
     public var templateFolders: [String] = ["Templates"]
@@ -66,6 +73,28 @@ public struct VaultSettings: Equatable, Sendable {
            let o = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
            let f = o["folder"] as? String, !f.isEmpty {
             s.templateFolders.append(f.trimmingCharacters(in: CharacterSet(charactersIn: "/")))
+        }
+        if let v = obj["inline_tasks"] {
+            if let b = v as? Bool { s.inlineTasks = b } else { problems.append("inline_tasks must be true or false") }
+        }
+        if let v = obj["global_filter"] {
+            if let t = v as? String { s.globalFilter = t.isEmpty ? nil : t } else if !(v is NSNull) {
+                problems.append("global_filter must be text")
+            }
+        }
+        if let v = obj["status_map"] {
+            if let m = v as? [String: String] {
+                for (char, status) in m {
+                    guard char.count == 1, let c = char.first, let st = TaskStatus(rawValue: status) else {
+                        problems.append("status_map: \"\(char)\": \"\(status)\" must map one character to a status")
+                        continue
+                    }
+                    s.statusMap.statuses[c] = st
+                    if s.statusMap.characters[st] == nil { s.statusMap.characters[st] = c }
+                }
+            } else {
+                problems.append("status_map must map checkbox characters to statuses")
+            }
         }
         if let v = obj["repeat_catch_up"] {
             if let b = v as? Bool { s.repeatCatchUp = b } else { problems.append("repeat_catch_up must be true or false") }

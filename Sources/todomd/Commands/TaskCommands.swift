@@ -9,7 +9,7 @@ private func report(_ ctx: Context, _ r: ActionResult, json: Bool, verb: String)
                               ("messages", .array(r.messages.map(JSON.string)))]))
         return
     }
-    ctx.out.print("\(verb): \(r.task.title)  (\(r.task.path))")
+    ctx.out.print("\(verb): \(r.task.title)  (\(r.task.key))")
     for m in r.messages { ctx.out.print("  \(m)") }
 }
 
@@ -146,6 +146,9 @@ struct Delete: ParsableCommand {
     func run() throws {
         try Context.run(vaultOptions) { ctx in
             let t = try ctx.resolve(task)
+            if t.line != nil {
+                throw TodoError.invalidArgument("\(t.key) is a checkbox line in a note: cancel it, or remove the line in the note itself")
+            }
             let where_ = try Trash(vault: ctx.vault).delete(t.path)
             if json {
                 ctx.out.json(.object([("path", .string(t.path)), ("trash", .string(where_))]))

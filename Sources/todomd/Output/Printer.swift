@@ -66,16 +66,20 @@ struct Printer {
         }
         if let s = t.scheduled { meta.append("scheduled " + DateText.relative(s.date, today: today) + (s.time.map { " \($0)" } ?? "")) }
         if let d = t.deferDate, d.date > today { meta.append(paint("deferred until " + DateText.relative(d.date, today: today), .dim)) }
-        if let p = t.project { meta.append(paint(p, .cyan)) } else if let a = t.area { meta.append(paint(a, .cyan)) }
-        if !t.tags.isEmpty { meta.append(paint(t.tags.map { "#" + $0 }.joined(separator: " "), .magenta)) }
+        if t.line != nil {
+            // The note is the list; it is already in the path.
+        } else if let p = t.project { meta.append(paint(p, .cyan)) } else if let a = t.area { meta.append(paint(a, .cyan)) }
+        // A checkbox task's tags are already in its text, as Obsidian shows them.
+        let shownTags = t.tags.filter { !t.title.lowercased().contains("#" + $0.lowercased()) }
+        if !shownTags.isEmpty { meta.append(paint(shownTags.map { "#" + $0 }.joined(separator: " "), .magenta)) }
         if let m = t.estimatedMinutes { meta.append(Self.minutes(m)) }
         if t.recurrence != nil { meta.append("↻") }
-        if let s = t.source, s != "user" { meta.append(paint("via \(s)", .dim)) }
+        if let s = t.source, s != "user", t.line == nil { meta.append(paint("via \(s)", .dim)) }
         if !t.problems.isEmpty { meta.append(paint("⚠ \(t.problems.count) problem" + (t.problems.count > 1 ? "s" : ""), .red)) }
         var line = "\(box) \(title)"
         if !meta.isEmpty { line += "  " + meta.joined(separator: " · ") }
         if let d = t.description { line += "\n    " + paint(Self.plain(d), .dim) }
-        return line + "  " + paint("(\(t.path))", .dim)
+        return line + "  " + paint("(\(t.key))", .dim)
     }
 
     static func minutes(_ m: Int) -> String {
@@ -116,7 +120,8 @@ struct Printer {
         field("completed", t.completed.map(Timestamp.format))
         field("source", t.source.map { $0 == "user" ? $0 : "\($0) (created outside todo.md)" })
         for (k, v) in t.extra { field(k, JSON(v).render().replacingOccurrences(of: "\n", with: " ")) }
-        field("path", t.path)
+        field("path", t.key)
+        if let l = t.sourceLine { field("line", Self.plain(l)) }
         for p in t.problems { lines.append(paint("⚠ " + p, .red)) }
         if !t.body.isEmpty {
             lines.append("")

@@ -1,0 +1,181 @@
+import Foundation
+
+/// Checkbox tasks inside notes (Obsidian Tasks format): reading them into the one task model,
+/// and rewriting only their line.
+extension Vault {
+    /// The checkbox tasks of a note. An inline task's project is its note (the file name), so a
+    /// note of checkboxes is a list; its rule text (`🔁 every week`) is read as an RRULE.
+    func inlineTasks(path: String, bytes: [UInt8]) -> [TodoTask] {
+        guard bytes.count <= Limits.fileBytes, Self.mayHoldCheckbox(bytes), let text = UTF8Text.decode(bytes) else { return [] }
+        let note = MarkdownTaskFormat.noteName(path)
+        return InlineTaskScanner.scan(text, statusMap: settings.statusMap, globalFilter: settings.globalFilter).map { line in
+            var t = line.toTask(path: path)
+            t.line = line.lineNumber
+            t.sourceLine = line.text
+            t.project = note
+            if let r = line.recurrence {
+                if let parsed = try? TextRule.parse(r) {
+                    t.recurrence = parsed.rule.stringWithStart
+                    if parsed.whenDone { t.repeatMode = .dueAgain }
+                } else {
+                    t.problems.append("🔁 \(r): not a rule todomd can read")
+                }
+            }
+            return t
+        }
+    }
+
+    /// A cheap test before decoding: a checkbox needs `[`, one character and `]`.
+    static func mayHoldCheckbox(_ bytes: [UInt8]) -> Bool {
+        var i = 0
+        let n = bytes.count
+        while i + 2 < n {
+            if bytes[i] == 0x5B {  // [
+                // `[c]` with c one UTF-8 character (1–4 bytes)
+                for len in 1...4 where i + len + 1 < n && bytes[i + len + 1] == 0x5D { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// The identity that survives edits above the line.
+    static func identity(_ t: TodoTask) -> String? {
+        if case .string(let s)? = t.extra.first(where: { $0.0 == "identity" })?.1 { return s }
+        return nil
+    }
+
+    /// Rewrites an inline task's line (and inserts a recurrence line) in its note, refusing when
+    /// the line changed since it was read. Lines elsewhere in the note may change meanwhile:
+    /// the task is found again by its identity.
+    func rewriteInline(_ task: TodoTask, _ make: (InlineTaskLine) throws -> (line: String, next: String?, remove: Bool))
+        throws -> TodoTask {
+        guard let original = task.sourceLine, let identity = Self.identity(task) else {
+            throw TodoError.invalidArgument("\(task.key) is not a checkbox task")
+        }
+        let path = absolute(task.path)
+        return try FileSystem.withLock(lockPath) {
+            for _ in 0..<5 {
+                let bytes = try FileSystem.readFile(path)
+                guard let text = UTF8Text.decode(bytes) else {
+                    throw TodoError.conflict(path: task.path, reason: "the note is no longer valid UTF-8")
+                }
+                let lines = InlineTaskScanner.scan(text, statusMap: settings.statusMap, globalFilter: settings.globalFilter)
+                guard let current = lines.first(where: { $0.identity == identity }) ?? lines.first(where: { $0.lineNumber == task.line }),
+                      InlineNote.lineStillMatches(original: original, current: current.text) else {
+                    throw TodoError.conflict(path: task.key, reason: "the line changed since it was read; nothing was changed")
+                }
+                let change = try make(current)
+                guard let newText = InlineNote.applyingCompletion(in: text, lineNumber: current.lineNumber, expecting: original,
+                                                                  completedLine: change.line, nextLine: change.next,
+                                                                  placement: .above, removeCompleted: change.remove) else {
+                    throw TodoError.conflict(path: task.key, reason: "the line changed since it was read; nothing was changed")
+                }
+                let mode = FileSystem.statStamp(path).map { $0.mode & 0o7777 } ?? 0o644
+                let tmp = try FileSystem.writeTemp(for: path, bytes: Array(newText.utf8), mode: mode)
+                guard (try? FileSystem.readFile(path)) == bytes else { unlink(tmp); continue }
+                guard rename(tmp, path) == 0 else {
+                    unlink(tmp)
+                    throw TodoError.io(path: task.path, reason: "rename failed: " + String(cString: strerror(errno)))
+                }
+                FileSystem.fsyncDir((path as NSString).deletingLastPathComponent)
+                // The task as it is now: where its line went (a line inserted above moves it down).
+                let moved = change.next != nil && !change.remove ? current.lineNumber + 1 : current.lineNumber
+                let now = inlineTasks(path: task.path, bytes: Array(newText.utf8))
+                return now.first(where: { $0.line == moved }) ?? now.first(where: { $0.line == current.lineNumber }) ?? task
+            }
+            throw TodoError.conflict(path: task.path, reason: "the note keeps changing; try again")
+        }
+    }
+
+    /// Applies field changes to an inline task: status (with ✅/❌ dates), due, scheduled,
+    /// defer (🛫 start), priority, recurrence and tags. Other fields have no place on a checkbox
+    /// line and are refused.
+    func updateInline(_ task: TodoTask, _ changes: [FieldChange]) throws -> TodoTask {
+        try rewriteInline(task) { line in
+            var edit = InlineLineEdit()
+            var newStatus: TaskStatus?
+            for c in changes {
+                switch c.key {
+                case TaskKey.status:
+                    guard case .string(let s)? = c.value, let st = TaskStatus(rawValue: s) else { continue }
+                    newStatus = st
+                case TaskKey.due, TaskKey.scheduled, TaskKey.deferDate:
+                    let kind: InlineFieldKind = c.key == TaskKey.due ? .due : c.key == TaskKey.scheduled ? .scheduled : .start
+                    var day: LocalDate?
+                    if case .string(let s)? = c.value {
+                        guard let d = LocalDateTime(s) else { throw TodoError.invalidArgument("\(c.key): not a date") }
+                        if d.time != nil { throw TodoError.invalidArgument("checkbox tasks hold dates without times") }
+                        day = d.date
+                    }
+                    edit.setDate(kind, day)
+                case TaskKey.priority:
+                    var p: InlinePriority?
+                    if case .string(let s)? = c.value {
+                        switch s {
+                        case "high": p = line.priority == .highest ? .highest : .high
+                        case "medium": p = .medium
+                        case "low": p = line.priority == .lowest ? .lowest : .low
+                        default: p = nil
+                        }
+                    }
+                    edit.setPriority(p)
+                case TaskKey.recurrence:
+                    var text: String?
+                    if case .string(let s)? = c.value {
+                        let parsed = try RecurrencePlanner.parse(s)
+                        text = s.uppercased().contains("FREQ=") ? TextRule.describe(parsed.rule, whenDone: parsed.whenDone) : s
+                    }
+                    edit.setRecurrence(text)
+                case TaskKey.tags:
+                    var wanted: [String] = []
+                    if case .list(let l)? = c.value { wanted = l }
+                    let have = Set(line.tags.map { $0.lowercased() })
+                    let want = Set(wanted.map { $0.lowercased() })
+                    edit.addTags = wanted.filter { !have.contains($0.lowercased()) }
+                    edit.removeTags = line.tags.filter { !want.contains($0.lowercased()) }
+                case TaskKey.completed, TaskKey.modified:
+                    continue  // the ✅ date follows the status
+                default:
+                    throw TodoError.invalidArgument("a checkbox task has no \(c.key) field; it can change status, due, scheduled, defer, priority, recurrence and tags")
+                }
+            }
+            if let st = newStatus {
+                return (try line.rewritten(status: st, on: clock.today, statusMap: settings.statusMap, also: edit), nil, false)
+            }
+            return (try line.rewritten(edit), nil, false)
+        }
+    }
+
+    /// Completes an inline task; a recurring one gets its next occurrence as a new line above,
+    /// its dates moved as Obsidian Tasks moves them (all by the same number of days, from the
+    /// reference date due, else scheduled, else start; `when done` counts from today).
+    func completeInline(_ task: TodoTask) throws -> ActionResult {
+        var messages: [String] = []
+        let updated = try rewriteInline(task) { line in
+            let done = try line.rewritten(status: .done, on: clock.today, statusMap: settings.statusMap)
+            guard let ruleText = line.recurrence else { return (done, nil, false) }
+            let (rule, whenDone) = try RecurrencePlanner.parse(ruleText)
+            let reference = line.occurrence.referenceDate
+            let base = whenDone || reference == nil ? clock.today : reference!
+            let start = RecurrenceInstant(date: base)
+            var free = rule
+            if whenDone { free.start = nil }
+            guard let next = free.next(after: start, from: free.start ?? start) else {
+                messages.append("the series has ended; no next occurrence was added")
+                return (done, nil, false)
+            }
+            let created = line.created != nil ? clock.today : nil
+            let nextLine = reference == nil
+                ? line.nextOccurrenceLine(dates: InlineOccurrence(due: next.date), created: created, statusMap: settings.statusMap)
+                : line.nextOccurrenceLine(referenceDate: next.date, created: created, statusMap: settings.statusMap)
+            messages.append("next: a new line above, " + (nextLine.flatMap { InlineTaskLine.parse($0)?.due }.map {
+                "due " + DateText.short($0, today: clock.today)
+            } ?? "dated \(next.date)"))
+            return (done, nextLine, line.onCompletion?.lowercased() == "delete")
+        }
+        var r = ActionResult(task: updated)
+        r.messages = messages
+        return r
+    }
+}
