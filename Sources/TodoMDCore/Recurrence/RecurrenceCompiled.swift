@@ -79,8 +79,8 @@ struct CompiledRecurrence {
         // A BYxxx at the rule's own level keeps only values reachable from the start in steps of
         // INTERVAL (dateutil's `__construct_byset`); none reachable means no occurrence ever.
         func reachable(_ values: [Int], start: Int, base: Int) -> [Int]? {
-            let g = Civil.gcd(r.interval, base)
-            let kept = values.filter { g == 1 || Civil.mod($0 - start, g) == 0 }
+            let g = RecurrenceCalendar.gcd(r.interval, base)
+            let kept = values.filter { g == 1 || RecurrenceCalendar.mod($0 - start, g) == 0 }
             return kept.isEmpty ? nil : kept.sorted()
         }
         if r.byHour.isEmpty {
@@ -171,6 +171,6 @@ struct CompiledRecurrence {
     /// `cycle / gcd(interval, cycle)` periods, `cycle` being 400 years in the rule's unit.
     var givingUpPeriods: Int {
         let base = [400, 4800, 20_871, 146_097, 3_506_328, 210_379_680, 12_622_780_800][rank]
-        return base / Civil.gcd(interval, base) + 2
+        return base / RecurrenceCalendar.gcd(interval, base) + 2
     }
 }

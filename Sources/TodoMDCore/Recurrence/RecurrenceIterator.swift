@@ -2,8 +2,17 @@ import Foundation
 
 /// Generates a rule's occurrences in order, lazily. A port of python-dateutil's `rrule._iter`
 /// (period by period: build the period's candidate days, filter them, expand times, apply
-/// BYSETPOS, then step by INTERVAL), with two additions that make it total: it stops after
-/// year 9999, and it stops when a run of empty periods proves the rule can never match again.
+/// BYSETPOS, then step by INTERVAL), so results are identical to dateutil's, plus guarantees
+/// that it always ends with bounded work:
+/// - nothing after 9999-12-31 (dateutil's MAXYEAR too);
+/// - after 64 empty periods, a one-off scan of a whole 400-year cycle proves whether any day can
+///   pass the filters (and BYSETPOS can be in range) — impossible rules stop there (~1 ms);
+/// - during an empty run, Brent cycle detection on the state modulo 400 years stops rules whose
+///   INTERVAL phase never meets a matching day, and a hard cap of one full cycle of periods backs
+///   it up;
+/// - once a period starts after UNTIL, iteration stops.
+/// None of these drops an occurrence dateutil would produce; they only stop searches that
+/// provably cannot succeed.
 public struct RecurrenceIterator: IteratorProtocol, Sequence {
     let c: CompiledRecurrence?
     var ii = RecurrenceYearInfo()
@@ -16,6 +25,9 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
     var emptyPeriods = 0
     var feasibilityChecked = false
     var days: [Int] = []
+    var cycleSaved = -1
+    var cyclePower = 1
+    var cycleLength = 0
 
     init(rule: RecurrenceRule, start: RecurrenceStart) {
         c = CompiledRecurrence(rule, start: start)
@@ -49,7 +61,7 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
         }
         let abs = buffer[bufferIndex]
         bufferIndex += 1
-        let dn = Civil.floorDiv(abs, 86_400)
+        let dn = RecurrenceCalendar.floorDiv(abs, 86_400)
         let date = LocalDate(dayNumber: dn)
         if c!.dateOnly { return RecurrenceInstant(date: date) }
         return RecurrenceInstant(date: date, time: RecurrenceTime(secondOfDay: abs - dn * 86_400))
@@ -77,7 +89,7 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
         case 0: start = 0; end = ii.yearLen
         case 1: start = ii.mrange[month - 1]; end = ii.mrange[month]
         case 2:
-            var i = Civil.dayNumber(year, month, day) - ii.yearStart
+            var i = RecurrenceCalendar.dayNumber(year, month, day) - ii.yearStart
             start = i
             for _ in 0..<7 {
                 i += 1
@@ -85,7 +97,7 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
             }
             end = i
         default:
-            start = Civil.dayNumber(year, month, day) - ii.yearStart
+            start = RecurrenceCalendar.dayNumber(year, month, day) - ii.yearStart
             end = start + 1
         }
         days.removeAll(keepingCapacity: true)
@@ -106,8 +118,8 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
             var pos: [Int] = []
             let n = timeset.count
             for p in c.bySetPos {
-                let dayPos = p < 0 ? Civil.floorDiv(p, n) : (p - 1) / n
-                let timePos = p < 0 ? Civil.mod(p, n) : (p - 1) % n
+                let dayPos = p < 0 ? RecurrenceCalendar.floorDiv(p, n) : (p - 1) / n
+                let timePos = p < 0 ? RecurrenceCalendar.mod(p, n) : (p - 1) % n
                 let idx = dayPos < 0 ? days.count + dayPos : dayPos
                 guard idx >= 0, idx < days.count else { continue }
                 let res = (ii.yearStart + days[idx]) * 86_400 + timeset[timePos]
@@ -140,10 +152,52 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
             emptyPeriods = 0
         }
         advance(c, filtered: filtered)
+        guard !done else { return }
+        if let until = c.until {
+            // Every candidate of the new period is at or after its first day: once that day is
+            // past UNTIL nothing more can come (dateutil would only notice at the next candidate).
+            let first: Int
+            switch c.rank {
+            case 0: first = RecurrenceCalendar.dayNumber(year, 1, 1)
+            case 1: first = RecurrenceCalendar.dayNumber(year, month, 1)
+            default: first = RecurrenceCalendar.dayNumber(year, month, day)
+            }
+            if first * 86_400 > until { done = true; return }
+        }
+        if candidates == 0 {
+            // Brent's cycle detection over the iteration state. The future depends only on the
+            // position in the 400-year calendar cycle and the time of day (COUNT and UNTIL do not
+            // move while nothing is produced), so a repeated state inside an empty run means the
+            // rule can never produce again. This ends phase-locked rules (`FREQ=HOURLY;INTERVAL=7;
+            // BYHOUR=14;BYDAY=TU` from a Sunday) after one cycle instead of at year 9999.
+            let key = stateKey(c)
+            if key == cycleSaved { done = true; return }
+            cycleLength += 1
+            if cycleLength >= cyclePower {
+                cycleSaved = key
+                cyclePower *= 2
+                cycleLength = 0
+            }
+        } else {
+            cycleSaved = -1
+            cyclePower = 1
+            cycleLength = 0
+        }
+    }
+
+    /// The iteration state reduced modulo the 400-year Gregorian cycle, as one integer.
+    private func stateKey(_ c: CompiledRecurrence) -> Int {
+        switch c.rank {
+        case 0: return RecurrenceCalendar.mod(year, 400)
+        case 1: return RecurrenceCalendar.mod(year * 12 + month, 4800)
+        default:
+            let d = RecurrenceCalendar.mod(RecurrenceCalendar.dayNumber(year, month, day), 146_097)
+            return (d * 86_400 + hour * 3600 + minute * 60 + second) * 7 + weekday
+        }
     }
 
     /// 10000-01-01T00:00:00 as an absolute second: nothing at or after it is produced.
-    static let endOfTime = Civil.dayNumber(10_000, 1, 1) * 86_400
+    static let endOfTime = RecurrenceCalendar.dayNumber(10_000, 1, 1) * 86_400
 
     /// Applies UNTIL, DTSTART and COUNT to one candidate; false ends the iteration.
     @inline(__always)
@@ -166,8 +220,8 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
         var v = value, acc = 0
         for _ in 0..<base {
             let s = v + c.interval
-            acc += Civil.floorDiv(s, base)
-            v = Civil.mod(s, base)
+            acc += RecurrenceCalendar.floorDiv(s, base)
+            v = RecurrenceCalendar.mod(s, base)
             if set.contains(v) { return (acc, v) }
         }
         return nil
@@ -219,7 +273,7 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
         case 5:
             if filtered { minute += ((1439 - (hour * 60 + minute)) / interval) * interval }
             var valid = false
-            for _ in 0..<(1440 / Civil.gcd(interval, 1440)) {
+            for _ in 0..<(1440 / RecurrenceCalendar.gcd(interval, 1440)) {
                 let nhours: Int
                 if let bm = c.byMinute {
                     guard let (h, m) = modDistance(minute, bm, base: 60, c) else { done = true; return }
@@ -236,36 +290,49 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
             if !valid { done = true; return }
             timeset = subDailyTimeset(c)
         default:
-            if filtered { second += ((86_399 - (hour * 3600 + minute * 60 + second)) / interval) * interval }
-            var valid = false
-            for _ in 0..<(86_400 / Civil.gcd(interval, 86_400)) {
-                let nminutes: Int
-                if let bs = c.bySecond {
-                    guard let (m, s) = modDistance(second, bs, base: 60, c) else { done = true; return }
-                    nminutes = m; second = s
+            // dateutil steps one INTERVAL at a time (up to a day's worth) until hour, minute and
+            // second are all allowed. Steps are chronological, so the answer is the first allowed
+            // time in T + k·INTERVAL; find it by jumping over whole disallowed hours and minutes.
+            var t = hour * 3600 + minute * 60 + second
+            if filtered { t += ((86_399 - t) / interval) * interval }
+            let maxSteps = 86_400 / RecurrenceCalendar.gcd(interval, 86_400)
+            var k = 1
+            var found: Int?
+            while k <= maxSteps {
+                let u = t + k * interval
+                let tod = u % 86_400
+                let h = tod / 3600, m = tod / 60 % 60, sec = tod % 60
+                var boundary: Int?
+                if let bh = c.byHour, !bh.contains(h) {
+                    boundary = u - tod % 3600 + 3600
+                } else if let bm = c.byMinute, !bm.contains(m) {
+                    boundary = u - sec + 60
+                } else if let bs = c.bySecond, !bs.contains(sec) {
+                    boundary = nil
                 } else {
-                    nminutes = (second + interval) / 60
-                    second = (second + interval) % 60
-                }
-                let div = (minute + nminutes) / 60
-                minute = (minute + nminutes) % 60
-                if div != 0 {
-                    hour += div
-                    let d2 = hour / 24
-                    hour %= 24
-                    if d2 != 0 { day += d2; fixday = true }
-                }
-                if (c.byHour.map { $0.contains(hour) } ?? true) && (c.byMinute.map { $0.contains(minute) } ?? true)
-                    && (c.bySecond.map { $0.contains(second) } ?? true) {
-                    valid = true
+                    found = u
                     break
                 }
+                if let boundary {
+                    // First step at or after the boundary (at least one step further).
+                    k = Swift.max(k + 1, (boundary - t + interval - 1) / interval)
+                } else {
+                    k += 1
+                }
             }
-            if !valid { done = true; return }
+            guard let u = found else { done = true; return }
+            let tod = u % 86_400
+            hour = tod / 3600
+            minute = tod / 60 % 60
+            second = tod % 60
+            if u >= 86_400 {
+                day += u / 86_400
+                fixday = true
+            }
             timeset = subDailyTimeset(c)
         }
         if fixday && day > 28 {
-            var dim = Civil.daysInMonth(year, month)
+            var dim = RecurrenceCalendar.daysInMonth(year, month)
             if day > dim {
                 while day > dim {
                     day -= dim
@@ -275,7 +342,7 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
                         year += 1
                         if year > 9999 { done = true; return }
                     }
-                    dim = Civil.daysInMonth(year, month)
+                    dim = RecurrenceCalendar.daysInMonth(year, month)
                 }
                 ii.rebuild(year: year, month: month, rule: c)
             }

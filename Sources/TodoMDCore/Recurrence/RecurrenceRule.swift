@@ -51,9 +51,9 @@ public struct RecurrenceWeekdayNum: Hashable, Sendable, Comparable, CustomString
     /// `MO`, `2TU`, `-1FR`.
     public var description: String { (ordinal.map(String.init) ?? "") + weekday.code }
 
+    /// Canonical order: by weekday, the plain entry first, then ordinals ascending (`MO,-1MO,2MO`).
     public static func < (a: RecurrenceWeekdayNum, b: RecurrenceWeekdayNum) -> Bool {
-        if a.weekday != b.weekday { return a.weekday < b.weekday }
-        return (a.ordinal ?? 0, a.ordinal ?? 0 < 0 ? 1 : 0) < (b.ordinal ?? 0, b.ordinal ?? 0 < 0 ? 1 : 0)
+        (a.weekday.rawValue, a.ordinal == nil ? 0 : 1, a.ordinal ?? 0) < (b.weekday.rawValue, b.ordinal == nil ? 0 : 1, b.ordinal ?? 0)
     }
 }
 
@@ -77,6 +77,7 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
     public var until: RecurrenceInstant?
     /// Whether UNTIL was written in UTC form (`…Z`); kept only so serialisation preserves it.
     public var untilIsUTC: Bool = false
+    // The BYxxx parts; an empty list means the part is absent. Assigning sorts and deduplicates.
     public var bySecond: [Int] = [] { didSet { bySecond = Self.norm(bySecond) } }
     public var byMinute: [Int] = [] { didSet { byMinute = Self.norm(byMinute) } }
     public var byHour: [Int] = [] { didSet { byHour = Self.norm(byHour) } }

@@ -2,7 +2,7 @@ import Foundation
 
 // Calendar helpers that work for any proleptic Gregorian year (the engine looks one year
 // before year 1 and past 9999 while checking feasibility, where `LocalDate` cannot go).
-enum Civil {
+enum RecurrenceCalendar {
     static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
     static func daysInMonth(_ y: Int, _ m: Int) -> Int {
         switch m {
@@ -41,7 +41,7 @@ struct RecurrenceYearInfo {
             var m: [Int8] = [], md: [Int8] = [], nmd: [Int8] = []
             var r = [0]
             for month in 1...12 {
-                let n = month == 2 ? (leap ? 29 : 28) : Civil.daysInMonth(2001, month)
+                let n = month == 2 ? (leap ? 29 : 28) : RecurrenceCalendar.daysInMonth(2001, month)
                 for d in 1...n {
                     m.append(Int8(month)); md.append(Int8(d)); nmd.append(Int8(d - n - 1))
                 }
@@ -71,7 +71,7 @@ struct RecurrenceYearInfo {
     /// Days that are one of the ordinal BYDAY entries (`2TU`); empty when the rule has none.
     var nwdaymask: [Bool] = []
 
-    @inline(__always) func wday(_ i: Int) -> Int { Civil.mod(yearWeekday + i, 7) }
+    @inline(__always) func wday(_ i: Int) -> Int { RecurrenceCalendar.mod(yearWeekday + i, 7) }
 
     /// `allMonths` marks ordinal weekdays of every month at once (used by the feasibility scan of
     /// MONTHLY rules, where the real iteration rebuilds month by month).
@@ -79,11 +79,11 @@ struct RecurrenceYearInfo {
         let yearChanged = newYear != year
         if yearChanged {
             year = newYear
-            let leap = Civil.isLeap(newYear)
+            let leap = RecurrenceCalendar.isLeap(newYear)
             yearLen = leap ? 366 : 365
-            nextYearLen = Civil.isLeap(newYear + 1) ? 366 : 365
-            yearStart = Civil.dayNumber(newYear, 1, 1)
-            yearWeekday = Civil.weekday0(yearStart)
+            nextYearLen = RecurrenceCalendar.isLeap(newYear + 1) ? 366 : 365
+            yearStart = RecurrenceCalendar.dayNumber(newYear, 1, 1)
+            yearWeekday = RecurrenceCalendar.weekday0(yearStart)
             let t = Self.tables
             mmask = leap ? t.m366 : t.m365
             mdaymask = leap ? t.md366 : t.md365
@@ -109,10 +109,10 @@ struct RecurrenceYearInfo {
                     var i: Int
                     if n < 0 {
                         i = last + (n + 1) * 7
-                        i -= Civil.mod(wday(i) - wd, 7)
+                        i -= RecurrenceCalendar.mod(wday(i) - wd, 7)
                     } else {
                         i = first + (n - 1) * 7
-                        i += Civil.mod(7 - wday(i) + wd, 7)
+                        i += RecurrenceCalendar.mod(7 - wday(i) + wd, 7)
                     }
                     if first <= i && i <= last { nwdaymask[i] = true }
                 }
@@ -134,12 +134,12 @@ struct RecurrenceYearInfo {
                 if wday(i) == wkst { break }
             }
         }
-        let firstwkst = Civil.mod(7 - yearWeekday + wkst, 7)
+        let firstwkst = RecurrenceCalendar.mod(7 - yearWeekday + wkst, 7)
         var no1wkst = firstwkst
         let wyearlen: Int
         if no1wkst >= 4 {
             no1wkst = 0
-            wyearlen = yearLen + Civil.mod(yearWeekday - wkst, 7)
+            wyearlen = yearLen + RecurrenceCalendar.mod(yearWeekday - wkst, 7)
         } else {
             wyearlen = yearLen - no1wkst
         }
@@ -167,13 +167,13 @@ struct RecurrenceYearInfo {
             // Days before this year's week 1 belong to last year's last week.
             let lnumweeks: Int
             if !c.byWeekNo.contains(-1) {
-                let lyearweekday = Civil.weekday0(Civil.dayNumber(year - 1, 1, 1))
-                let lno1wkst = Civil.mod(7 - lyearweekday + wkst, 7)
-                let lyearlen = Civil.isLeap(year - 1) ? 366 : 365
+                let lyearweekday = RecurrenceCalendar.weekday0(RecurrenceCalendar.dayNumber(year - 1, 1, 1))
+                let lno1wkst = RecurrenceCalendar.mod(7 - lyearweekday + wkst, 7)
+                let lyearlen = RecurrenceCalendar.isLeap(year - 1) ? 366 : 365
                 if lno1wkst >= 4 {
-                    lnumweeks = 52 + Civil.mod(lyearlen + Civil.mod(lyearweekday - wkst, 7), 7) / 4
+                    lnumweeks = 52 + RecurrenceCalendar.mod(lyearlen + RecurrenceCalendar.mod(lyearweekday - wkst, 7), 7) / 4
                 } else {
-                    lnumweeks = 52 + Civil.mod(yearLen - no1wkst, 7) / 4
+                    lnumweeks = 52 + RecurrenceCalendar.mod(yearLen - no1wkst, 7) / 4
                 }
             } else {
                 lnumweeks = -1

@@ -101,7 +101,11 @@ struct TextRuleParser {
 
     /// After `every`: `[N|other] unit`, `weekday`, `weekend`, a weekday list or a month list.
     mutating func parseHead() throws {
-        if let w = peek, let n = Int(w) ?? TextRuleWords.numberWords[w] {
+        // `every second week`, `every 3rd month`: an ordinal before a unit is an interval.
+        if let w = peek, let n = TextRuleWords.ordinal(w), let u = peek(1), Self.units[u] != nil {
+            pos += 1
+            interval = n
+        } else if let w = peek, let n = Int(w) ?? TextRuleWords.numberWords[w] {
             guard n >= 1 else { throw fail("interval '\(w)' must be at least 1") }
             pos += 1
             interval = n
@@ -399,7 +403,10 @@ struct TextRuleParser {
                 pos = save
                 let ords = try parseOrdinalList()
                 guard take("week") || take("weeks") else { throw unexpected() }
-                _ = take("of") && (take("the") || true) && take("year")
+                if take("of") {  // optional `of the year`
+                    _ = take("the")
+                    guard take("year") else { throw unexpected() }
+                }
                 byWeekNo += ords
                 return
             }

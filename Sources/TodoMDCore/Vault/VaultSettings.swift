@@ -13,6 +13,8 @@ public struct VaultSettings: Equatable, Sendable {
     public var completedRetentionDays: Int?
     /// Folder (vault-relative) where `Archive` moves go.
     public var archiveFolder = "Archive"
+    /// Replaces the default "copy LLM prompt" template (`{{input}}`, `{{type}}`, `{{fields}}`).
+    public var llmPromptTemplate: String?
     /// Scan notes for checkbox tasks (`- [ ] …`, Obsidian Tasks format).
     public var inlineTasks = true
     /// Only checkbox lines containing this text are tasks (Obsidian Tasks' global filter).
@@ -73,6 +75,9 @@ public struct VaultSettings: Equatable, Sendable {
            let o = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
            let f = o["folder"] as? String, !f.isEmpty {
             s.templateFolders.append(f.trimmingCharacters(in: CharacterSet(charactersIn: "/")))
+        }
+        if let v = obj["llm_prompt_template"] {
+            if let t = v as? String { s.llmPromptTemplate = t } else { problems.append("llm_prompt_template must be text") }
         }
         if let v = obj["inline_tasks"] {
             if let b = v as? Bool { s.inlineTasks = b } else { problems.append("inline_tasks must be true or false") }

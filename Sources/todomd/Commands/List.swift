@@ -3,7 +3,7 @@ import TodoMDCore
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show a view: inbox, today, upcoming, anytime, someday, flagged, logbook, areas, tags, all.")
+        abstract: "Show a view: inbox, today, upcoming, anytime, someday, flagged, logbook, areas, tags, all, or a saved view's name.")
 
     @OptionGroup var vaultOptions: VaultOptions
     @Argument(help: "The view (default: today).") var view: String = "today"
@@ -12,11 +12,15 @@ struct List: ParsableCommand {
 
     func run() throws {
         try Context.run(vaultOptions) { ctx in
-            guard let kind = ViewKind(rawValue: view.lowercased()) else {
-                throw TodoError.invalidArgument("unknown view \"\(view)\"; views: "
-                    + ViewKind.allCases.map(\.rawValue).joined(separator: ", "))
-            }
             let snap = ctx.snapshot
+            guard let kind = ViewKind(rawValue: view.lowercased()) else {
+                guard let saved = SavedViewRunner.find(view, in: snap) else {
+                    throw TodoError.invalidArgument("unknown view \"\(view)\"; views: "
+                        + (ViewKind.allCases.map(\.rawValue) + snap.views.map(\.name)).joined(separator: ", "))
+                }
+                try showSaved(saved, ctx)
+                return
+            }
             let order = ctx.order
             if let p = order.problem { Printer.warn(p) }
             if !snap.problems.isEmpty {
@@ -25,5 +29,25 @@ struct List: ParsableCommand {
             let result = ctx.engine.build(kind, tasks: snap.tasks, filter: try filters.filter())
             if json { ctx.out.json(ViewJSON.render(result)) } else { ctx.out.print(ViewText.render(result, ctx.out)) }
         }
+    }
+
+    /// A saved view: its tasks, then its items; filters given on the command line narrow it.
+    func showSaved(_ v: SavedView, _ ctx: Context) throws {
+        let snap = ctx.snapshot
+        var (tasks, items) = SavedViewRunner.run(v, snap, clock: ctx.clock)
+        let extra = try filters.filter()
+        tasks = tasks.filter(extra.matches)
+        if !extra.isEmpty { items = items.filter { i in extra.tags.allSatisfy { w in i.tags.contains { TaskFilter.tag($0, matches: w) } } } }
+        if json {
+            ctx.out.json(.object([("view", .string(v.name)), ("path", .string(v.path)), ("today", .string(ctx.clock.today.description)),
+                                  ("display_style", .string(v.displayStyle)), ("count", .int(tasks.count + items.count)),
+                                  ("tasks", .array(tasks.map { $0.json(today: ctx.clock.today) })), ("items", .array(items.map(\.json)))]))
+            return
+        }
+        ctx.out.print(ctx.out.header(v.name))
+        for p in v.problems { Printer.warn("\(v.path): \(p)") }
+        if tasks.isEmpty && items.isEmpty { ctx.out.print(ctx.out.paint("  Nothing here.", .dim)) }
+        for t in tasks { ctx.out.print("  " + ctx.out.row(t)) }
+        for i in items { ctx.out.print("  " + ctx.out.itemRow(i, type: snap.type(named: i.type))) }
     }
 }

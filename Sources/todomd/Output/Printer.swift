@@ -82,6 +82,24 @@ struct Printer {
         return line + "  " + paint("(\(t.key))", .dim)
     }
 
+    /// `▪ Project Hail Mary  Andy Weir · rating 5 · #sci-fi  (Books/project-hail-mary.md)`
+    func itemRow(_ i: ListItem, type: ListType?) -> String {
+        var meta: [String] = []
+        for f in type?.fields ?? [] where !["title", "tags"].contains(f.name) {
+            guard let v = i.value(f.name) else { continue }
+            switch v {
+            case .null: continue
+            case .string(let s): meta.append(f.kind == .text && meta.isEmpty ? Self.plain(s) : "\(f.name) \(Self.plain(s))")
+            case .int(let n): meta.append("\(f.name) \(n)")
+            case .double(let d): meta.append("\(f.name) \(d)")
+            default: continue
+            }
+        }
+        if !i.tags.isEmpty { meta.append(paint(i.tags.map { "#" + $0 }.joined(separator: " "), .magenta)) }
+        if !i.warnings.isEmpty { meta.append(paint("⚠ " + i.warnings.joined(separator: "; "), .red)) }
+        return "▪ " + Self.plain(i.title) + (meta.isEmpty ? "" : "  " + meta.joined(separator: " · ")) + "  " + paint("(\(i.path))", .dim)
+    }
+
     static func minutes(_ m: Int) -> String {
         m >= 60 ? "\(m / 60)h" + (m % 60 > 0 ? "\(m % 60)m" : "") : "\(m)m"
     }
