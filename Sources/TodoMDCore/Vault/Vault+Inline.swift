@@ -10,6 +10,7 @@ extension Vault {
         let note = MarkdownTaskFormat.noteName(path)
         return InlineTaskScanner.scan(text, statusMap: settings.statusMap, globalFilter: settings.globalFilter).map { line in
             var t = line.toTask(path: path)
+            t.extra.removeAll { $0.0 == "line" }  // the JSON's own `line` (1-based) says it
             t.line = line.lineNumber
             t.sourceLine = line.text
             t.project = note

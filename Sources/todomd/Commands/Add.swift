@@ -20,6 +20,7 @@ struct NewTaskOptions: ParsableArguments {
     @Option(help: "todo, in-progress, done, cancelled or someday.") var status: String?
     @Option(help: "Body text (Markdown notes).") var note: String?
     @Option(help: "Who created it (default: user).") var source: String?
+    @Option(help: "Create an item of this list type instead (book, movie…); the text then takes field=value words and #tags.") var type: String?
 
     /// The validated task and what quick entry understood.
     func task(_ ctx: Context) throws -> (TodoTask, understood: [String]) {
@@ -59,6 +60,24 @@ struct Add: ParsableCommand {
 
     func run() throws {
         try Context.run(vaultOptions) { ctx in
+            if let typeName = options.type, ListType.key(typeName) != "todo" {
+                guard let type = ctx.snapshot.type(named: typeName) else {
+                    throw TodoError.invalidArgument("no type \"\(typeName)\"; types: " + ctx.snapshot.types.map(\.key).joined(separator: ", "))
+                }
+                var title: [String] = [], values: [(String, String)] = [], tags: [String] = []
+                for word in options.text {
+                    if let eq = word.firstIndex(of: "="), word[..<eq].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), eq != word.startIndex {
+                        values.append((String(word[..<eq]), String(word[word.index(after: eq)...])))
+                    } else if word.hasPrefix("#"), word.count > 1 {
+                        tags.append(String(word.dropFirst()))
+                    } else {
+                        title.append(word)
+                    }
+                }
+                let item = try ctx.vault.createItem(type: type, title: title.joined(separator: " "), values: values, tags: tags)
+                if json { ctx.out.json(item.json) } else { ctx.out.print(item.path) }
+                return
+            }
             let (draft, understood) = try options.task(ctx)
             let task = try ctx.vault.create(draft)
             if json {
