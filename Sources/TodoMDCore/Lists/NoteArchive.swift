@@ -20,8 +20,8 @@ extension Vault {
         let archiveRel = (dir.isEmpty ? "" : dir + "/") + stem + " Archive.md"
         let archiveAbs = absolute(archiveRel)
         try FileSystem.withLock(lockPath) {
-            var archiveText = (try? FileSystem.readFile(archiveAbs)).flatMap { UTF8Text.decode($0) } ?? "# \(stem) Archive\n"
             let ending = note.dominantEnding.isEmpty ? "\n" : note.dominantEnding
+            var archiveText = (try? FileSystem.readFile(archiveAbs)).flatMap { UTF8Text.decode($0) } ?? "# \(stem) Archive" + ending
             if !archiveText.hasSuffix("\n") { archiveText += ending }
             archiveText += ending + "## Archived \(clock.today)" + ending + ending
             archiveText += movedLines.map { $0 + ending }.joined()
