@@ -22,7 +22,7 @@ extension Vault {
         try FileSystem.withLock(lockPath) {
             let ending = note.dominantEnding.isEmpty ? "\n" : note.dominantEnding
             var archiveText = (try? FileSystem.readFile(archiveAbs)).flatMap { UTF8Text.decode($0) } ?? "# \(stem) Archive" + ending
-            if !archiveText.hasSuffix("\n") { archiveText += ending }
+            if archiveText.utf8.last != 0x0A { archiveText += ending }
             archiveText += ending + "## Archived \(clock.today)" + ending + ending
             archiveText += movedLines.map { $0 + ending }.joined()
             try FileSystem.atomicReplace(archiveAbs, bytes: Array(archiveText.utf8))
