@@ -76,7 +76,7 @@ public struct MarkdownTaskFormat: TaskFileFormat {
         }
         lines.append("---")
         var text = lines.joined(separator: "\n") + "\n"
-        if !task.body.isEmpty { text += "\n" + task.body + (task.body.hasSuffix("\n") ? "" : "\n") }
+        if !task.body.isEmpty { text += "\n" + task.body + (task.body.utf8.last == 0x0A ? "" : "\n") }
         return Array(text.utf8)
     }
 
