@@ -98,6 +98,7 @@ struct Archive: ParsableCommand {
         abstract: "Move the completed checkbox lines of a note into '<note> Archive.md'; incomplete ones stay.")
     @OptionGroup var vaultOptions: VaultOptions
     @Argument(help: "The note: its path or name.") var note: String
+    @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
         try Context.run(vaultOptions) { ctx in
@@ -109,6 +110,7 @@ struct Archive: ParsableCommand {
                 throw TodoError.ambiguous(query: note, candidates: matches.sorted())
             }
             let (archive, moved) = try ctx.vault.archiveCompleted(note: path)
+            if json { ctx.out.json(.object([("note", .string(path)), ("archive", moved == 0 ? .null : .string(archive)), ("moved", .int(moved))])); return }
             ctx.out.print(moved == 0 ? "nothing to archive in \(path)" : "moved \(moved) completed line\(moved == 1 ? "" : "s") from \(path) to \(archive)")
         }
     }
@@ -160,6 +162,7 @@ struct Prompt: ParsableCommand {
     @OptionGroup var vaultOptions: VaultOptions
     @Argument(help: "The raw text (or - to read stdin).") var text: [String]
     @Option(help: "The type to extract (default: the proposed one).") var type: String?
+    @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
         try Context.run(vaultOptions) { ctx in
@@ -167,7 +170,8 @@ struct Prompt: ParsableCommand {
             let snap = ctx.snapshot
             let key = type ?? TypeDetector.detect(input, types: snap.types).type
             guard let t = snap.type(named: key) else { throw TodoError.invalidArgument("no type \"\(key)\"") }
-            ctx.out.print(PromptBuilder.prompt(input: input, type: t, template: ctx.vault.settings.llmPromptTemplate))
+            let prompt = PromptBuilder.prompt(input: input, type: t, template: ctx.vault.settings.llmPromptTemplate)
+            if json { ctx.out.json(.object([("type", .string(t.key)), ("prompt", .string(prompt))])) } else { ctx.out.print(prompt) }
         }
     }
 }

@@ -10,6 +10,7 @@ struct Move: ParsableCommand {
     @Option(help: "Put it before this task.") var before: String?
     @Option(help: "Put it after this task.") var after: String?
     @Option(help: "inbox, today, anytime, someday, flagged, project:NAME or area:NAME.") var view: String?
+    @Flag(help: "Print JSON.") var json = false
 
     func validate() throws {
         guard (before == nil) != (after == nil) else { throw ValidationError("give exactly one of --before and --after") }
@@ -26,7 +27,11 @@ struct Move: ParsableCommand {
                                            before != nil ? .before : .after, other: other)
             order.views[key] = list
             try order.save(root: ctx.vault.root, clock: ctx.clock)
-            ctx.out.print("moved \(t.title) \(before != nil ? "before" : "after") \(other.title) in \(key)")
+            if json {
+                ctx.out.json(.object([("view", .string(key)), ("order", .array(list.map(JSON.string)))]))
+            } else {
+                ctx.out.print("moved \(t.title) \(before != nil ? "before" : "after") \(other.title) in \(key)")
+            }
         }
     }
 

@@ -160,9 +160,10 @@ struct Delete: ParsableCommand {
 }
 
 struct Edit: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Open a task file in $EDITOR.")
+    static let configuration = CommandConfiguration(abstract: "Open a task file (or a checkbox task's note, at its line) in $EDITOR.")
     @OptionGroup var vaultOptions: VaultOptions
     @Argument var task: String
+    @Flag(help: "Print the task as JSON afterwards.") var json = false
 
     func run() throws {
         try Context.run(vaultOptions) { ctx in
@@ -173,7 +174,13 @@ struct Edit: ParsableCommand {
             let editor = env["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? env["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
             let p = Process()
             p.executableURL = URL(fileURLWithPath: "/bin/sh")
-            p.arguments = ["-c", editor + " \"$1\"", "sh", path]
+            // Editors that take `+LINE` open a checkbox task's note at its line.
+            let lineArg = t.line.flatMap { l in
+                ["vi", "vim", "nvim", "nano", "emacs", "micro", "kak", "hx", "joe", "mg"]
+                    .contains((editor.split(separator: " ").first.map(String.init) ?? "") .split(separator: "/").last.map(String.init) ?? "")
+                    ? " +\(l + 1)" : nil
+            } ?? ""
+            p.arguments = ["-c", editor + lineArg + " \"$1\"", "sh", path]
             do { try p.run() } catch {
                 throw TodoError.io(path: t.path, reason: "cannot start editor \(editor): \(error.localizedDescription)")
             }
@@ -182,17 +189,20 @@ struct Edit: ParsableCommand {
                 throw TodoError.io(path: t.path, reason: "editor exited with status \(p.terminationStatus)")
             }
             let after = try? Data(contentsOf: URL(fileURLWithPath: path))
-            guard after != before else { ctx.out.print("unchanged: \(t.path)"); return }
+            guard after != before else {
+                if json { ctx.out.json(.object([("path", .string(t.path)), ("changed", .bool(false))])) } else { ctx.out.print("unchanged: \(t.path)") }
+                return
+            }
             // The user edited the file: stamp `modified` unless they set it themselves.
-            if let (now, _) = try? ctx.vault.readTask(t.path) {
+            if t.line == nil, let (now, _) = try? ctx.vault.readTask(t.path) {
                 if !now.readOnly, now.modified == t.modified {
                     _ = try? ctx.vault.update(now, [])
                 }
                 for p in now.problems { Printer.warn("\(t.path): \(p)") }
-            } else {
+            } else if t.line == nil {
                 Printer.warn("\(t.path) is no longer a readable task file")
             }
-            ctx.out.print("edited: \(t.path)")
+            if json { ctx.out.json(.object([("path", .string(t.path)), ("changed", .bool(true))])) } else { ctx.out.print("edited: \(t.path)") }
         }
     }
 }

@@ -44,11 +44,12 @@ struct TrashRestore: ParsableCommand {
 struct TrashEmpty: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "empty", abstract: "Delete the trash for good.")
     @OptionGroup var vaultOptions: VaultOptions
+    @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
         try Context.run(vaultOptions) { ctx in
             let n = try Trash(vault: ctx.vault).empty()
-            ctx.out.print("emptied the trash (\(n) file\(n == 1 ? "" : "s"))")
+            if json { ctx.out.json(.object([("deleted", .int(n))])) } else { ctx.out.print("emptied the trash (\(n) file\(n == 1 ? "" : "s"))") }
         }
     }
 }
