@@ -63,7 +63,10 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public static func daysInYear(_ y: Int) -> Int { isLeapYear(y) ? 366 : 365 }
 
     /// Days since 1970-01-01 (negative before it). Howard Hinnant's `days_from_civil`.
-    public var dayNumber: Int {
+    public var dayNumber: Int { Self.dayNumber(year, month, day) }
+
+    /// `dayNumber` for any proleptic Gregorian year/month/day, without validation.
+    public static func dayNumber(_ year: Int, _ month: Int, _ day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400

@@ -3,24 +3,10 @@ import Foundation
 // Calendar helpers that work for any proleptic Gregorian year (the engine looks one year
 // before year 1 and past 9999 while checking feasibility, where `LocalDate` cannot go).
 enum RecurrenceCalendar {
-    static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
-    static func daysInMonth(_ y: Int, _ m: Int) -> Int {
-        switch m {
-        case 2: return isLeap(y) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-    /// Days since 1970-01-01 (same algorithm as `LocalDate.dayNumber`, unchecked).
-    static func dayNumber(_ year: Int, _ month: Int, _ day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
+    static func isLeap(_ y: Int) -> Bool { LocalDate.isLeapYear(y) }
+    static func daysInMonth(_ y: Int, _ m: Int) -> Int { LocalDate.daysInMonth(year: y, month: m) }
+    /// Days since 1970-01-01, unchecked.
+    static func dayNumber(_ year: Int, _ month: Int, _ day: Int) -> Int { LocalDate.dayNumber(year, month, day) }
     /// 0 = Monday … 6 = Sunday (python's `date.weekday()`).
     static func weekday0(_ dayNumber: Int) -> Int { mod(dayNumber + 3, 7) }
     static func mod(_ a: Int, _ b: Int) -> Int { let r = a % b; return r < 0 ? r + b : r }

@@ -27,31 +27,34 @@ struct Show: ParsableCommand {
     }
 }
 
+/// Resolves TASK, runs one action on it, and reports the result.
+private func act(_ options: VaultOptions, _ query: String, prefer: TaskResolver.Preference, json: Bool, verb: String,
+                 _ action: (Context, TodoTask) throws -> ActionResult) throws {
+    try Context.run(options) { ctx in
+        let t = try ctx.resolve(query, prefer: prefer)
+        report(ctx, try action(ctx, t), json: json, verb: verb)
+    }
+}
+
 struct Done: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Complete a task.")
+    static let configuration = CommandConfiguration(abstract: "Complete a task (a repeating one gets its next occurrence).")
     @OptionGroup var vaultOptions: VaultOptions
     @Argument var task: String
     @Flag var json = false
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            let t = try ctx.resolve(task, prefer: .open)
-            report(ctx, try ctx.vault.complete(t, fingerprint: ctx.fingerprint(t)), json: json, verb: "done")
-        }
+        try act(vaultOptions, task, prefer: .open, json: json, verb: "done") { try $0.vault.complete($1, fingerprint: $0.fingerprint($1)) }
     }
 }
 
 struct Reopen: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Reopen a done or cancelled task.")
+    static let configuration = CommandConfiguration(abstract: "Reopen a done or cancelled task (undoes a repeat).")
     @OptionGroup var vaultOptions: VaultOptions
     @Argument var task: String
     @Flag var json = false
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            let t = try ctx.resolve(task, prefer: .closed)
-            report(ctx, try ctx.vault.reopen(t, fingerprint: ctx.fingerprint(t)), json: json, verb: "reopened")
-        }
+        try act(vaultOptions, task, prefer: .closed, json: json, verb: "reopened") { try $0.vault.reopen($1, fingerprint: $0.fingerprint($1)) }
     }
 }
 
@@ -62,10 +65,7 @@ struct Cancel: ParsableCommand {
     @Flag var json = false
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            let t = try ctx.resolve(task, prefer: .open)
-            report(ctx, try ctx.vault.cancel(t, fingerprint: ctx.fingerprint(t)), json: json, verb: "cancelled")
-        }
+        try act(vaultOptions, task, prefer: .open, json: json, verb: "cancelled") { try $0.vault.cancel($1, fingerprint: $0.fingerprint($1)) }
     }
 }
 
@@ -80,8 +80,7 @@ struct Defer: ParsableCommand {
         try Context.run(vaultOptions) { ctx in
             let t = try ctx.resolve(task, prefer: .open)
             let d = try DateArgument.parse(date, clock: ctx.clock)
-            let u = try ctx.vault.update(t, [FieldChange(TaskKey.deferDate, .string(d.description))],
-                                         readFingerprint: ctx.fingerprint(t))
+            let u = try ctx.vault.update(t, [FieldChange(TaskKey.deferDate, .string(d.description))], readFingerprint: ctx.fingerprint(t))
             report(ctx, ActionResult(task: u), json: json, verb: "deferred until \(DateText.short(d, today: ctx.clock.today))")
         }
     }
@@ -94,10 +93,8 @@ struct FlagTask: ParsableCommand {
     @Flag var json = false
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            let t = try ctx.resolve(task, prefer: .open)
-            let u = try ctx.vault.update(t, [FieldChange(TaskKey.flagged, .bool(true))], readFingerprint: ctx.fingerprint(t))
-            report(ctx, ActionResult(task: u), json: json, verb: "flagged")
+        try act(vaultOptions, task, prefer: .open, json: json, verb: "flagged") {
+            ActionResult(task: try $0.vault.update($1, [FieldChange(TaskKey.flagged, .bool(true))], readFingerprint: $0.fingerprint($1)))
         }
     }
 }
@@ -109,10 +106,8 @@ struct UnflagTask: ParsableCommand {
     @Flag var json = false
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            let t = try ctx.resolve(task)
-            let u = try ctx.vault.update(t, [FieldChange(TaskKey.flagged, .bool(false))], readFingerprint: ctx.fingerprint(t))
-            report(ctx, ActionResult(task: u), json: json, verb: "unflagged")
+        try act(vaultOptions, task, prefer: .any, json: json, verb: "unflagged") {
+            ActionResult(task: try $0.vault.update($1, [FieldChange(TaskKey.flagged, .bool(false))], readFingerprint: $0.fingerprint($1)))
         }
     }
 }
