@@ -198,3 +198,17 @@ final class ErrorBox: @unchecked Sendable {
     func add(_ s: String) { lock.lock(); items.append(s); lock.unlock() }
     var all: [String] { lock.lock(); defer { lock.unlock() }; return items }
 }
+
+final class ReadOnlyFileTests: XCTestCase {
+    func testAReadOnlyFileIsNotRewritten() throws {
+        let dir = TempDir()
+        let text = "---\ntitle: A\nstatus: todo\ncreated: 2026-01-01T00:00:00Z\nsource: user\n---\n"
+        dir.write("a.md", text)
+        chmod(dir.path + "/a.md", 0o444)
+        let vault = Vault(root: dir.path, clock: clock("2026-11-22T10:00"))
+        XCTAssertThrowsError(try vault.complete(vault.load().tasks[0])) { e in
+            XCTAssertTrue("\(e)".contains("read-only"), "\(e)")
+        }
+        XCTAssertEqual(dir.read("a.md"), text)
+    }
+}

@@ -73,6 +73,7 @@ extension Vault {
                     throw TodoError.conflict(path: task.key, reason: "the line changed since it was read; nothing was changed")
                 }
                 let mode = FileSystem.statStamp(path).map { $0.mode & 0o7777 } ?? 0o644
+                if mode & 0o200 == 0 { throw TodoError.conflict(path: task.path, reason: "the note is read-only") }
                 let tmp = try FileSystem.writeTemp(for: path, bytes: Array(newText.utf8), mode: mode)
                 guard (try? FileSystem.readFile(path)) == bytes else { unlink(tmp); continue }
                 guard rename(tmp, path) == 0 else {

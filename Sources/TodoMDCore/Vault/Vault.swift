@@ -215,6 +215,8 @@ public final class Vault: @unchecked Sendable {
             }
             let newBytes = try format.apply(all, to: current)
             let mode = FileSystem.statStamp(path).map { $0.mode & 0o7777 } ?? 0o644
+            // A file its owner made read-only is not ours to rewrite (rename would bypass that).
+            if mode & 0o200 == 0 { throw TodoError.conflict(path: task.path, reason: "the file is read-only") }
             let tmp = try FileSystem.writeTemp(for: path, bytes: newBytes, mode: mode)
             // Last look before the rename: if the file moved on meanwhile, start over.
             guard (try? FileSystem.readFile(path)) == current else {
