@@ -20,6 +20,12 @@ public struct MarkdownTaskFormat: TaskFileFormat {
             guard FrontmatterDocument.startsWithDelimiter(bytes) else { return .notATask }
             return looksLikeTask(bytes) ? broken("frontmatter has no closing --- line") : .unreadable("frontmatter has no closing --- line")
         }
+        // Cheap line scan first: notes without task keys never reach the YAML parser (a vault
+        // of 30,000 notes stays fast).
+        let lineKeys = Set(doc.keyBlocks().map(\.key))
+        if !lineKeys.contains(TaskKey.status), TaskKey.required.filter(lineKeys.contains).count < 2 {
+            return .notATask
+        }
         guard let yaml = doc.yamlText else {
             return looksLikeTask(bytes) ? broken("frontmatter is not valid UTF-8") : .unreadable("frontmatter is not valid UTF-8")
         }

@@ -17,7 +17,8 @@ public enum NoteContent: Sendable {
 /// `filters` in the frontmatter or as YAML in the body (plain, or in a ```yaml fence).
 public enum NoteReader {
     public static func read(path: String, bytes: [UInt8]) -> NoteContent {
-        guard bytes.count <= Limits.fileBytes, let doc = FrontmatterDocument(bytes: bytes), let yaml = doc.yamlText,
+        guard bytes.count <= Limits.fileBytes, let doc = FrontmatterDocument(bytes: bytes),
+              doc.keyBlocks().contains(where: { $0.key == "type" }), let yaml = doc.yamlText,
               YAMLSafety.check(yaml) == nil, let node = try? Yams.compose(yaml: yaml), case .mapping(let map) = node,
               let typeNode = map["type"], case .scalar(let typeScalar) = typeNode else { return .plain }
         var budget = Limits.yamlNodes
