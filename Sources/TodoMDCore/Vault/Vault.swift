@@ -1,5 +1,25 @@
 import Foundation
 
+/// What one file contributes to the vault.
+public struct FileContents: Sendable {
+    public var path: String
+    /// The task of a task file, or the checkbox tasks of a note.
+    public var tasks: [TodoTask] = []
+    /// For a note: a type definition, a saved view, a typed item, or nothing special.
+    public var note: NoteContent?
+    /// Why the file could not be read fully.
+    public var problem: FileProblem?
+    /// A hash of the bytes as read.
+    public var fingerprint: UInt64 = 0
+
+    public init(path: String, tasks: [TodoTask] = [], note: NoteContent? = nil, problem: FileProblem? = nil) {
+        self.path = path
+        self.tasks = tasks
+        self.note = note
+        self.problem = problem
+    }
+}
+
 /// Everything read from the vault in one pass.
 public struct VaultSnapshot: Sendable {
     public var tasks: [TodoTask] = []
@@ -48,63 +68,65 @@ public final class Vault: @unchecked Sendable {
 
     // MARK: Reading
 
-    /// Reads every task file in the vault.
+    /// Reads every task file and note in the vault.
     public func load() -> VaultSnapshot {
-        var snap = VaultSnapshot()
         var scanner = VaultScanner(root: root)
         scanner.excluded = Set(settings.templateFolders)
         let scan = scanner.scan()
-        snap.notes = scan.skipped.map { "\($0.path): \($0.reason)" }
-        var notes: [(String, [UInt8])] = []
+        var files: [FileContents] = []
+        files.reserveCapacity(scan.files.count)
         for file in scan.files {
-            let outcome: ReadOutcome
-            let bytes: [UInt8]
             do {
-                bytes = file.stamp.size > Int64(Limits.fileBytes)
+                let bytes = file.stamp.size > Int64(Limits.fileBytes)
                     ? Array(try FileSystem.readFile(absolute(file.path)).prefix(8)) + [UInt8](repeating: 0x20, count: Limits.fileBytes + 1)
                     : try FileSystem.readFile(absolute(file.path))
+                files.append(readContents(path: file.path, bytes: bytes))
             } catch {
-                snap.problems.append(FileProblem(path: file.path, reasons: ["cannot read: \(error)"]))
-                continue
-            }
-            outcome = format.read(path: file.path, bytes: bytes, zone: clock.timeZone)
-            switch outcome {
-            case .task(let t):
-                snap.tasks.append(t)
-                snap.fingerprints[t.path] = Self.fingerprint(bytes)
-                if !t.problems.isEmpty { snap.problems.append(FileProblem(path: t.path, reasons: t.problems)) }
-            case .unreadable(let reason):
-                snap.problems.append(FileProblem(path: file.path, reasons: [reason]))
-            case .notATask:
-                notes.append((file.path, bytes))
-                if settings.inlineTasks {
-                    let inline = inlineTasks(path: file.path, bytes: bytes)
-                    if !inline.isEmpty {
-                        snap.tasks += inline
-                        snap.fingerprints[file.path] = Self.fingerprint(bytes)
-                    }
-                }
+                files.append(FileContents(path: file.path, problem: FileProblem(path: file.path, reasons: ["cannot read: \(error)"])))
             }
         }
-        readNotes(notes, into: &snap)
+        var snap = assemble(files)
+        snap.notes = scan.skipped.map { "\($0.path): \($0.reason)" }
         return snap
     }
 
-    /// Reads definitions, views and typed items from notes; items are checked against their
-    /// type once every definition is known.
-    func readNotes(_ notes: [(String, [UInt8])], into snap: inout VaultSnapshot) {
+    /// Everything one file holds: its task (a task file), its checkbox tasks and note content
+    /// (a note), or why it cannot be read. The unit a cache stores per file.
+    public func readContents(path: String, bytes: [UInt8]) -> FileContents {
+        var c = FileContents(path: path)
+        c.fingerprint = Self.fingerprint(bytes)
+        switch format.read(path: path, bytes: bytes, zone: clock.timeZone) {
+        case .task(let t):
+            c.tasks = [t]
+            if !t.problems.isEmpty { c.problem = FileProblem(path: t.path, reasons: t.problems) }
+        case .unreadable(let reason):
+            c.problem = FileProblem(path: path, reasons: [reason])
+        case .notATask:
+            c.note = NoteReader.read(path: path, bytes: bytes)
+            if settings.inlineTasks { c.tasks = inlineTasks(path: path, bytes: bytes) }
+        }
+        return c
+    }
+
+    /// A snapshot from per-file contents: typed items are checked against their type once every
+    /// definition note is known.
+    public func assemble(_ files: [FileContents]) -> VaultSnapshot {
+        var snap = VaultSnapshot()
         var candidates: [ListItem] = []
-        for (path, bytes) in notes {
-            switch NoteReader.read(path: path, bytes: bytes) {
-            case .typeDefinition(let t):
+        for f in files {
+            snap.tasks += f.tasks
+            if !f.tasks.isEmpty { snap.fingerprints[f.path] = f.fingerprint }
+            if let p = f.problem { snap.problems.append(p) }
+            switch f.note {
+            case .typeDefinition(let t)?:
                 snap.types.removeAll { $0.key == t.key }
                 snap.types.append(t)
-            case .view(let v):
+            case .view(let v)?:
                 snap.views.append(v)
-                if !v.problems.isEmpty { snap.problems.append(FileProblem(path: path, reasons: v.problems)) }
-            case .item(let i): candidates.append(i)
-            case .problem(let p): snap.problems.append(FileProblem(path: path, reasons: [p]))
-            case .plain: break
+                if !v.problems.isEmpty { snap.problems.append(FileProblem(path: f.path, reasons: v.problems)) }
+            case .item(let i)?: candidates.append(i)
+            case .problem(let p)?: snap.problems.append(FileProblem(path: f.path, reasons: [p]))
+            case .plain?, nil: break
             }
         }
         for var item in candidates {
@@ -114,6 +136,7 @@ public final class Vault: @unchecked Sendable {
             snap.items.append(item)
         }
         snap.views.sort { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
+        return snap
     }
 
     /// Reads one task file.
