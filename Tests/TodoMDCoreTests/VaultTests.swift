@@ -200,6 +200,17 @@ final class ErrorBox: @unchecked Sendable {
 }
 
 final class ReadOnlyFileTests: XCTestCase {
+    func testEditingThroughASymlinkKeepsTheLink() throws {
+        let dir = TempDir()
+        dir.write("real/a.md", "---\ntitle: A\nstatus: todo\ncreated: 2026-01-01T00:00:00Z\nsource: user\n---\n")
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/link.md", withDestinationPath: dir.path + "/real/a.md")
+        let vault = Vault(root: dir.path, clock: clock("2026-11-22T10:00"))
+        let linked = vault.load().tasks.first { $0.path == "link.md" }!
+        _ = try vault.update(linked, [FieldChange("flagged", .bool(true))])
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: dir.path + "/link.md"), dir.path + "/real/a.md")
+        XCTAssertTrue(dir.read("real/a.md").contains("flagged: true"))
+    }
+
     func testAReadOnlyFileIsNotRewritten() throws {
         let dir = TempDir()
         let text = "---\ntitle: A\nstatus: todo\ncreated: 2026-01-01T00:00:00Z\nsource: user\n---\n"

@@ -54,7 +54,7 @@ extension Vault {
         guard let original = task.sourceLine, let identity = Self.identity(task) else {
             throw TodoError.invalidArgument("\(task.key) is not a checkbox task")
         }
-        let path = absolute(task.path)
+        let path = FileSystem.realPath(absolute(task.path)) ?? absolute(task.path)
         return try FileSystem.withLock(lockPath) {
             for _ in 0..<5 {
                 let bytes = try FileSystem.readFile(path)

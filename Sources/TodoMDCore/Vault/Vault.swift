@@ -217,7 +217,8 @@ public final class Vault: @unchecked Sendable {
         }
         var all = changes.filter { $0.key != TaskKey.modified }
         all.append(FieldChange(TaskKey.modified, .string(Timestamp.format(clock.now))))
-        let path = absolute(task.path)
+        // Write through a symlink to its target; renaming over the link would replace it.
+        let path = FileSystem.realPath(absolute(task.path)) ?? absolute(task.path)
         return try FileSystem.withLock(lockPath) {
             try writeMerged(task, changes: changes, all: all, path: path, readFingerprint: readFingerprint)
         }
