@@ -5,6 +5,9 @@ import Yams
 public struct MarkdownTaskFormat: TaskFileFormat {
     public init() {}
 
+    /// Tests turn the fast frontmatter reader off to compare it with the full YAML parser.
+    nonisolated(unsafe) static var fastPath = true
+
     public func read(path: String, bytes: [UInt8], zone: TimeZone) -> ReadOutcome {
         var task = TodoTask(path: path, title: Self.titleFromFilename(path))
         func broken(_ reason: String) -> ReadOutcome {
@@ -29,24 +32,29 @@ public struct MarkdownTaskFormat: TaskFileFormat {
         guard let yaml = doc.yamlText else {
             return looksLikeTask(bytes) ? broken("frontmatter is not valid UTF-8") : .unreadable("frontmatter is not valid UTF-8")
         }
-        if let refusal = YAMLSafety.check(yaml) {
-            return looksLikeTask(bytes) ? broken(refusal) : .unreadable(refusal)
-        }
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: yaml)
-        } catch {
-            let reason = "invalid YAML: " + Self.describe(error)
-            return looksLikeTask(bytes) ? broken(reason) : .unreadable(reason)
-        }
-        guard let root else { return .notATask }  // empty frontmatter
-        guard case .mapping(let mapping) = root else {
-            return looksLikeTask(bytes) ? broken("frontmatter is not a key: value mapping") : .notATask
-        }
-        var fields: [(String, Node)] = []
-        for (k, v) in mapping {
-            guard let key = k.scalar?.string else { continue }
-            fields.append((key, v))
+        var fields: [(String, Node)]
+        if Self.fastPath, let fast = FastFrontmatter.parse(doc) {
+            fields = fast
+        } else {
+            if let refusal = YAMLSafety.check(yaml) {
+                return looksLikeTask(bytes) ? broken(refusal) : .unreadable(refusal)
+            }
+            let root: Node?
+            do {
+                root = try Yams.compose(yaml: yaml)
+            } catch {
+                let reason = "invalid YAML: " + Self.describe(error)
+                return looksLikeTask(bytes) ? broken(reason) : .unreadable(reason)
+            }
+            guard let root else { return .notATask }  // empty frontmatter
+            guard case .mapping(let mapping) = root else {
+                return looksLikeTask(bytes) ? broken("frontmatter is not a key: value mapping") : .notATask
+            }
+            fields = []
+            for (k, v) in mapping {
+                guard let key = k.scalar?.string else { continue }
+                fields.append((key, v))
+            }
         }
         let keys = Set(fields.map(\.0))
         let requiredPresent = TaskKey.required.filter(keys.contains).count
