@@ -46,9 +46,9 @@ enum FastFrontmatter {
                 if !items.isEmpty {
                     // A following indented line that is not an item (a nested map…) is not ours.
                     if i < n, doc.lineText(i).first == " ", !doc.lineText(i).allSatisfy({ $0 == " " }) { return nil }
-                    out.append((key, .sequence(Node.Sequence(items, Tag(.implicit), .block))))
+                    out.append((key, .sequence(Node.Sequence(items, Tags.implicit(), .block))))
                 } else {
-                    out.append((key, .scalar(Node.Scalar("", Tag(.implicit), .plain))))
+                    out.append((key, .scalar(Node.Scalar("", Tags.implicit(), .plain))))
                 }
                 continue
             }
@@ -95,7 +95,7 @@ enum FastFrontmatter {
                 let tail = after.drop(while: { $0 == " " })
                 guard tail.isEmpty || tail.hasPrefix("#") else { return nil }
             }
-            return .scalar(Node.Scalar(value, Tag(.str), first == "\"" ? .doubleQuoted : .singleQuoted))
+            return .scalar(Node.Scalar(value, Tags.str(), first == "\"" ? .doubleQuoted : .singleQuoted))
         }
         // Plain: no leading indicator, no `: ` inside, a ` #` starts a comment.
         if "[]{}#&*!|>%@`,".contains(first) { return nil }
@@ -104,11 +104,17 @@ enum FastFrontmatter {
             if second == nil || second == " " { return nil }
         }
         var value = text
-        if let hash = value.range(of: " #") { value = value[..<hash.lowerBound] }
+        var prev: Character = "x"
+        for idx in value.indices {  // a ` #` starts a comment
+            if value[idx] == "#", prev == " " { value = value[..<idx]; break }
+            prev = value[idx]
+        }
         while value.last == " " { value = value.dropLast() }
-        if value.contains(": ") || value.hasSuffix(":") { return nil }
+        if value.hasSuffix(":") { return nil }
+        prev = "x"
+        for c in value { if prev == ":", c == " " { return nil }; prev = c }
         if inFlow, value.contains(where: { "[]{},".contains($0) }) { return nil }
-        return .scalar(Node.Scalar(String(value), Tag(.implicit), .plain))
+        return .scalar(Node.Scalar(String(value), Tags.implicit(), .plain))
     }
 
     /// `[a, "b", 'c']` on one line, items scalars; nil for anything nested.
@@ -118,7 +124,7 @@ enum FastFrontmatter {
         rest = rest.drop(while: { $0 == " " })
         if rest.hasPrefix("]") {
             let tail = rest.dropFirst().drop(while: { $0 == " " })
-            return tail.isEmpty || tail.hasPrefix("#") ? .sequence(Node.Sequence([], Tag(.implicit), .flow)) : nil
+            return tail.isEmpty || tail.hasPrefix("#") ? .sequence(Node.Sequence([], Tags.implicit(), .flow)) : nil
         }
         while true {
             rest = rest.drop(while: { $0 == " " })
@@ -143,7 +149,7 @@ enum FastFrontmatter {
             if sep == "]" {
                 let tail = rest.drop(while: { $0 == " " })
                 guard tail.isEmpty || tail.hasPrefix("#") else { return nil }
-                return .sequence(Node.Sequence(items, Tag(.implicit), .flow))
+                return .sequence(Node.Sequence(items, Tags.implicit(), .flow))
             }
             guard sep == "," else { return nil }
         }
@@ -207,4 +213,14 @@ enum FastFrontmatter {
         }
         return nil  // unterminated on this line: multi-line quoted scalars go to the parser
     }
+}
+
+/// Yams tags made with a shared resolver and constructor (building `Constructor.default` for
+/// every node costs more than the rest of the fast path). Tags themselves are not shared: Yams
+/// resolves an implicit tag in place.
+enum Tags {
+    static let resolver = Resolver.default
+    static let constructor = Constructor.default
+    static func implicit() -> Tag { Tag(.implicit, resolver, constructor) }
+    static func str() -> Tag { Tag(.str, resolver, constructor) }
 }

@@ -102,13 +102,15 @@ enum FieldReader {
     }
 
     static func nonEmpty(_ s: String) -> String? {
-        s.trimmingCharacters(in: .whitespaces).isEmpty ? nil : s
+        s.contains(where: { $0 != " " && $0 != "\t" }) ? s : nil
     }
 
     /// Tags are written without `#`; a leading `#` (as Obsidian users type) is dropped.
     static func normalizeTag(_ raw: String) -> String? {
-        var t = raw.trimmingCharacters(in: .whitespaces)
-        if t.hasPrefix("#") { t.removeFirst() }
+        var t = Substring(raw)
+        while let f = t.first, f == " " || f == "\t" { t = t.dropFirst() }
+        while let l = t.last, l == " " || l == "\t" { t = t.dropLast() }
+        if t.hasPrefix("#") { t = t.dropFirst() }
         guard !t.isEmpty else { return nil }
         return String(t.prefix(Limits.fieldLength))
     }

@@ -16,6 +16,8 @@ public struct FrontmatterDocument: Sendable {
     public let closeStart: Int
     /// Byte offset where the body starts.
     public let bodyStart: Int
+    /// Each frontmatter line as text, without its terminator (decoded once).
+    private let texts: [Substring]
 
     static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
 
@@ -36,6 +38,7 @@ public struct FrontmatterDocument: Sendable {
                 lines = collected
                 closeStart = l.content.lowerBound
                 bodyStart = l.end
+                texts = FrontmatterDocument.splitTexts(bytes, collected)
                 return
             }
             collected.append(l.content.lowerBound..<l.end)
@@ -61,12 +64,28 @@ public struct FrontmatterDocument: Sendable {
     public var body: ArraySlice<UInt8> { bytes[bodyStart...] }
 
     /// The text of frontmatter line `i` without its terminator.
-    public func lineText(_ i: Int) -> Substring {
-        var r = lines[i]
-        while r.upperBound > r.lowerBound, bytes[r.upperBound - 1] == 0x0A || bytes[r.upperBound - 1] == 0x0D {
-            r = r.lowerBound..<(r.upperBound - 1)
+    public func lineText(_ i: Int) -> Substring { texts[i] }
+
+    /// Decodes the frontmatter once and cuts it into lines (terminators dropped).
+    private static func splitTexts(_ bytes: [UInt8], _ lines: [Range<Int>]) -> [Substring] {
+        guard let first = lines.first?.lowerBound, let last = lines.last?.upperBound else { return [] }
+        let text = String(decoding: bytes[first..<last], as: UTF8.self)
+        var out: [Substring] = []
+        out.reserveCapacity(lines.count)
+        var start = text.utf8.startIndex
+        let u = text.utf8
+        var i = start
+        while i < u.endIndex {
+            if u[i] == 0x0A {
+                var end = i
+                if end > start, u[u.index(before: end)] == 0x0D { end = u.index(before: end) }
+                out.append(text[start..<end])
+                start = u.index(after: i)
+            }
+            i = u.index(after: i)
         }
-        return Substring(String(decoding: bytes[r], as: UTF8.self))
+        if start < u.endIndex { out.append(text[start..<u.endIndex]) }
+        return out
     }
 
     struct Line {
@@ -163,8 +182,9 @@ extension FrontmatterDocument {
             if line[i] == ":" {
                 let next = line.index(after: i)
                 if next == line.endIndex || line[next] == " " || line[next] == "\t" {
-                    let key = line[..<i].trimmingCharacters(in: .whitespaces)
-                    return key.isEmpty ? nil : key
+                    var key = line[..<i]
+                    while let l = key.last, l == " " || l == "\t" { key = key.dropLast() }
+                    return key.isEmpty ? nil : String(key)
                 }
             }
             if line[i] == " ", line.index(after: i) < line.endIndex, line[line.index(after: i)] == "#" { return nil }

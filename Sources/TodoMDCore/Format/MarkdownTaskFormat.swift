@@ -9,8 +9,9 @@ public struct MarkdownTaskFormat: TaskFileFormat {
     nonisolated(unsafe) static var fastPath = true
 
     public func read(path: String, bytes: [UInt8], zone: TimeZone) -> ReadOutcome {
-        var task = TodoTask(path: path, title: Self.titleFromFilename(path))
+        var task = TodoTask(path: path, title: "")
         func broken(_ reason: String) -> ReadOutcome {
+            task.title = Self.titleFromFilename(path)
             task.problems.append(reason)
             task.readOnly = true
             return .task(task)
@@ -68,6 +69,7 @@ public struct MarkdownTaskFormat: TaskFileFormat {
         for key in TaskKey.required where !keys.contains(key) {
             task.problems.append("missing required key: \(key)")
         }
+        if task.title.isEmpty { task.title = Self.titleFromFilename(path) }
         if let body = UTF8Text.decode(doc.body) {
             if doc.body.count > Limits.bodyBytes {
                 task.problems.append("body is larger than 100 KB; shown truncated")
