@@ -17,7 +17,7 @@ public enum Timestamp {
     /// Parses an ISO-8601 date-time. Without an offset the text is local time in `zone`;
     /// a date alone is local midnight.
     public static func parse(_ raw: String, zone: TimeZone = TimeZone(identifier: "UTC")!) -> Date? {
-        let text = raw.trimmingCharacters(in: .whitespaces)
+        let text = raw.trimmedSpaces
         let u = Array(text.utf8)
         guard u.count >= 10, let date = LocalDate(text.prefix(10)) else { return nil }
         if u.count == 10 { return date.startInstant(in: zone) }

@@ -16,7 +16,7 @@ enum FastFrontmatter {
         while i < n {
             let raw = doc.lineText(i)
             i += 1
-            if raw.contains("\t") { return nil }
+            if raw.utf8.contains(0x09) { return nil }
             let trimmed = raw.drop(while: { $0 == " " })
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             guard raw.first != " " else { return nil }  // an indented line we did not expect
@@ -34,7 +34,7 @@ enum FastFrontmatter {
                     let body = line.drop(while: { $0 == " " })
                     if body.isEmpty { break }
                     guard body.hasPrefix("- ") || body == "-" else { break }
-                    if line.contains("\t") { return nil }
+                    if line.utf8.contains(0x09) { return nil }
                     // Every item at the first one's indentation; anything else is the parser's.
                     let width = line.count - body.count
                     if indent == nil { indent = width } else if indent != width { return nil }

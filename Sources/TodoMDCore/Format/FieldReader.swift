@@ -33,7 +33,7 @@ enum FieldReader {
         }
         switch key {
         case TaskKey.title:
-            if let t = text(limit: Limits.titleLength), !t.trimmingCharacters(in: .whitespaces).isEmpty {
+            if let t = text(limit: Limits.titleLength), !t.trimmedSpaces.isEmpty {
                 task.title = t
             } else {
                 task.problems.append("title is empty")
@@ -82,7 +82,7 @@ enum FieldReader {
             }
         case TaskKey.estimatedMinutes:
             guard case .scalar(let s) = node, !isNull(s) else { return }
-            if let m = Int(s.string.trimmingCharacters(in: .whitespaces)), m >= 0, m <= 1_000_000 {
+            if let m = Int(s.string.trimmedSpaces), m >= 0, m <= 1_000_000 {
                 task.estimatedMinutes = m
             } else {
                 problem("expected a whole number of minutes")
