@@ -21,7 +21,7 @@ final class FastFrontmatterTests: XCTestCase {
                       "42", "-7", "3.5", "true", "no", "~", "null", "", "[a, b]", "[\"x y\", 'z']", "[]", "a # comment",
                       "\"q\" # c", "a: b", "x:", "- x", "-x", "?x", "? x", "#tag", "@at", "`tick`", "&anchor v", "*alias", "!tag v",
                       "|", ">", "{a: 1}", "[a, [b]]", "'unterminated", "\"bad \\q escape\"", "todo", "done", "high", "[a, b", "a#b",
-                      "é ü ß", "\"\"", "''", "[\"a,b\"]", "2026-11-22T09:30:00Z", "yes", "0x1F", "1e3", ".5", "+5", "09"]
+                      "é ü ß", "\"\"", "''", "\"back\\\\slash \\x41 \\U0001F600\"", "'it''s' # c", "[a , b ]", "[ 'x' ]", "[\"a,b\"]", "2026-11-22T09:30:00Z", "yes", "0x1F", "1e3", ".5", "+5", "09"]
         var fastUsed = 0
         for _ in 0..<4000 {
             var lines = ["---"]

@@ -16,8 +16,6 @@ public struct FrontmatterDocument: Sendable {
     public let closeStart: Int
     /// Byte offset where the body starts.
     public let bodyStart: Int
-    /// Each frontmatter line as text, without its terminator (decoded once).
-    private let texts: [Substring]
 
     static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
 
@@ -38,7 +36,6 @@ public struct FrontmatterDocument: Sendable {
                 lines = collected
                 closeStart = l.content.lowerBound
                 bodyStart = l.end
-                texts = FrontmatterDocument.splitTexts(bytes, collected)
                 return
             }
             collected.append(l.content.lowerBound..<l.end)
@@ -64,28 +61,17 @@ public struct FrontmatterDocument: Sendable {
     public var body: ArraySlice<UInt8> { bytes[bodyStart...] }
 
     /// The text of frontmatter line `i` without its terminator.
-    public func lineText(_ i: Int) -> Substring { texts[i] }
+    public func lineText(_ i: Int) -> Substring {
+        Substring(String(decoding: bytes[content(i)], as: UTF8.self))
+    }
 
-    /// Decodes the frontmatter once and cuts it into lines (terminators dropped).
-    private static func splitTexts(_ bytes: [UInt8], _ lines: [Range<Int>]) -> [Substring] {
-        guard let first = lines.first?.lowerBound, let last = lines.last?.upperBound else { return [] }
-        let text = String(decoding: bytes[first..<last], as: UTF8.self)
-        var out: [Substring] = []
-        out.reserveCapacity(lines.count)
-        var start = text.utf8.startIndex
-        let u = text.utf8
-        var i = start
-        while i < u.endIndex {
-            if u[i] == 0x0A {
-                var end = i
-                if end > start, u[u.index(before: end)] == 0x0D { end = u.index(before: end) }
-                out.append(text[start..<end])
-                start = u.index(after: i)
-            }
-            i = u.index(after: i)
+    /// The byte range of frontmatter line `i` without its terminator.
+    public func content(_ i: Int) -> Range<Int> {
+        var r = lines[i]
+        while r.upperBound > r.lowerBound, bytes[r.upperBound - 1] == 0x0A || bytes[r.upperBound - 1] == 0x0D {
+            r = r.lowerBound..<(r.upperBound - 1)
         }
-        if start < u.endIndex { out.append(text[start..<u.endIndex]) }
-        return out
+        return r
     }
 
     struct Line {
@@ -126,18 +112,44 @@ extension FrontmatterDocument {
     public func keyBlocks() -> [KeyBlock] {
         var starts: [(String, Int)] = []
         for i in lines.indices {
-            if let k = FrontmatterDocument.topLevelKey(lineText(i)) { starts.append((k, i)) }
+            let r = content(i)
+            guard let first = r.first.map({ bytes[$0] }) else { continue }
+            // Lines that cannot start a key are skipped without decoding them.
+            switch first {
+            case 0x20, 0x09, 0x23, 0x3F, 0x5B, 0x7B, 0x25: continue  // space tab # ? [ { %
+            case 0x2D where r.count == 1 || bytes[r.lowerBound + 1] == 0x20 || bytes[r.lowerBound + 1] == 0x09: continue
+            default: break
+            }
+            if let k = Self.plainKeyBytes(bytes, r) ?? Self.topLevelKey(lineText(i)) { starts.append((k, i)) }
         }
         var blocks: [KeyBlock] = []
         for (n, (key, start)) in starts.enumerated() {
             var end = n + 1 < starts.count ? starts[n + 1].1 : lines.count
             while end > start + 1 {
-                let t = lineText(end - 1)
-                if t.allSatisfy({ $0 == " " || $0 == "\t" }) || t.hasPrefix("#") { end -= 1 } else { break }
+                let r = content(end - 1)
+                if r.allSatisfy({ bytes[$0] == 0x20 || bytes[$0] == 0x09 }) || bytes[r].first == 0x23 { end -= 1 } else { break }
             }
             blocks.append(KeyBlock(key: key, lineRange: start..<end))
         }
         return blocks
+    }
+
+    /// A plain key made of ASCII letters, digits, `_`, `-`, `.` followed by `:` and a space (or
+    /// the line end): the common case, read without decoding the line. Nil means "not this
+    /// simple", not "not a key".
+    static func plainKeyBytes(_ bytes: [UInt8], _ r: Range<Int>) -> String? {
+        var i = r.lowerBound
+        while i < r.upperBound {
+            let b = bytes[i]
+            if b == 0x3A {  // :
+                guard i > r.lowerBound, i + 1 == r.upperBound || bytes[i + 1] == 0x20 else { return nil }
+                return String(decoding: bytes[r.lowerBound..<i], as: UTF8.self)
+            }
+            let ok = (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x2D || b == 0x2E
+            guard ok else { return nil }
+            i += 1
+        }
+        return nil
     }
 
     /// The key of a line that starts a top-level mapping entry (`key: …`, `"key": …`).
