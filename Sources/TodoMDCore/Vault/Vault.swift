@@ -70,25 +70,46 @@ public final class Vault: @unchecked Sendable {
 
     /// Reads every task file and note in the vault.
     public func load() -> VaultSnapshot {
-        var scanner = VaultScanner(root: root)
-        scanner.excluded = Set(settings.templateFolders)
-        let scan = scanner.scan()
-        var files: [FileContents] = []
-        files.reserveCapacity(scan.files.count)
-        for file in scan.files {
-            do {
-                let bytes = file.stamp.size > Int64(Limits.fileBytes)
-                    ? Array(try FileSystem.readFile(absolute(file.path)).prefix(8)) + [UInt8](repeating: 0x20, count: Limits.fileBytes + 1)
-                    : try FileSystem.readFile(absolute(file.path))
-                files.append(readContents(path: file.path, bytes: bytes))
-            } catch {
-                files.append(FileContents(path: file.path, problem: FileProblem(path: file.path, reasons: ["cannot read: \(error)"])))
-            }
-        }
-        var snap = assemble(files)
-        snap.notes = scan.skipped.map { "\($0.path): \($0.reason)" }
+        let scan = scan()
+        var snap = assemble(scan.files.map(readContents))
+        snap.notes = Self.walkNotes(scan)
         return snap
     }
+
+    /// Lists every Markdown file the vault holds (with its stat stamp), as `load()` sees them.
+    public func scan() -> VaultScanner.Result {
+        var scanner = VaultScanner(root: root)
+        scanner.excluded = Set(settings.templateFolders)
+        return scanner.scan()
+    }
+
+    /// Stat stamps of vault-relative paths, for `readContents(_:)`; missing files are left out.
+    public func statFiles(_ paths: [String]) -> [ScannedFile] {
+        paths.compactMap { p in FileSystem.statStamp(absolute(p)).map { ScannedFile(path: p, stamp: $0.0) } }
+    }
+
+    /// Notes about a walk (links not followed) for `VaultSnapshot.notes`.
+    public static func walkNotes(_ scan: VaultScanner.Result) -> [String] {
+        scan.skipped.map { "\($0.path): \($0.reason)" }
+    }
+
+    /// Reads and parses one scanned file; a file over the size limit is not parsed.
+    public func readContents(_ file: ScannedFile) -> FileContents {
+        do {
+            let bytes = file.stamp.size > Int64(Limits.fileBytes)
+                ? Array(try FileSystem.readFile(absolute(file.path)).prefix(8)) + [UInt8](repeating: 0x20, count: Limits.fileBytes + 1)
+                : try FileSystem.readFile(absolute(file.path))
+            return readContents(path: file.path, bytes: bytes)
+        } catch {
+            return FileContents(path: file.path, problem: FileProblem(path: file.path, reasons: ["cannot read: \(error)"]))
+        }
+    }
+
+    /// The per-user cache folder (`$XDG_CACHE_HOME/todomd`, else `~/.cache/todomd`).
+    public static var cacheDirectory: String { FileSystem.cacheDir() }
+
+    /// A short key naming this vault in the cache folder (a hash of its path).
+    public var cacheKey: String { String(Self.fingerprint(Array(root.utf8)), radix: 16) }
 
     /// Everything one file holds: its task (a task file), its checkbox tasks and note content
     /// (a note), or why it cannot be read. The unit a cache stores per file.
@@ -150,7 +171,7 @@ public final class Vault: @unchecked Sendable {
     }
 
     /// FNV-1a over the bytes: enough to tell "same content" from "changed".
-    static func fingerprint(_ bytes: [UInt8]) -> UInt64 {
+    public static func fingerprint(_ bytes: [UInt8]) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in bytes {
             h ^= UInt64(b)
@@ -226,7 +247,7 @@ public final class Vault: @unchecked Sendable {
 
     /// The lock file for this vault, outside it (in the cache folder), keyed by its path.
     var lockPath: String {
-        FileSystem.cacheDir() + "/locks/" + String(Self.fingerprint(Array(root.utf8)), radix: 16) + ".lock"
+        FileSystem.cacheDir() + "/locks/" + cacheKey + ".lock"
     }
 
     private func writeMerged(_ task: TodoTask, changes: [FieldChange], all: [FieldChange], path: String,

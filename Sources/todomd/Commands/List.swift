@@ -12,8 +12,9 @@ struct List: ParsableCommand {
 
     func run() throws {
         try Context.run(vaultOptions) { ctx in
-            let snap = ctx.snapshot
+            let filter = try filters.filter()
             guard let kind = ViewKind(rawValue: view.lowercased()) else {
+                let snap = ctx.snapshot
                 guard let saved = SavedViewRunner.find(view, in: snap) else {
                     throw TodoError.invalidArgument("unknown view \"\(view)\"; views: "
                         + (ViewKind.allCases.map(\.rawValue) + snap.views.map(\.name)).joined(separator: ", "))
@@ -21,12 +22,13 @@ struct List: ParsableCommand {
                 try showSaved(saved, ctx)
                 return
             }
+            let snap = ctx.snapshot(for: kind, filter: filter)
             let order = ctx.order
             if let p = order.problem { Printer.warn(p) }
             if !snap.problems.isEmpty {
                 Printer.warn("\(snap.problems.count) file(s) could not be read fully; run `todomd doctor`")
             }
-            let result = ctx.engine.build(kind, tasks: snap.tasks, filter: try filters.filter())
+            let result = ctx.engine.build(kind, tasks: snap.tasks, filter: filter)
             if json { ctx.out.json(ViewJSON.render(result)) } else { ctx.out.print(ViewText.render(result, ctx.out)) }
         }
     }

@@ -38,6 +38,13 @@ struct Printer {
 
     func header(_ s: String) -> String { paint(s, .bold) }
 
+    /// A search snippet: `**matched**` words in bold on a terminal, as written otherwise.
+    func highlight(_ snippet: String) -> String {
+        guard color else { return snippet }
+        let parts = snippet.components(separatedBy: "**")
+        return parts.enumerated().map { $0.offset % 2 == 1 ? paint($0.element, .bold) : $0.element }.joined()
+    }
+
     /// `○ Title  ⚑ · due Fri 27 Nov · #tag · Project · 45m  (path)`
     func row(_ t: TodoTask) -> String {
         let today = clock.today

@@ -1,0 +1,41 @@
+import Foundation
+
+/// The cache's tables. The cache is disposable: a file with another `user_version`, another
+/// vault or other parse settings is dropped and rebuilt, never migrated.
+enum IndexSchema {
+    /// Bump on any change to the tables or to `TaskCodec`'s layout.
+    static let version = 3
+
+    static let create = """
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        -- One row per Markdown file: its identity as last read, and what it held.
+        CREATE TABLE files (
+            path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime INTEGER NOT NULL, inode INTEGER NOT NULL,
+            fingerprint INTEGER NOT NULL,
+            kind INTEGER NOT NULL,   -- 0 nothing, 1 task file, 2 note with checkbox tasks, 3 special note
+            problem TEXT             -- why the file could not be read fully (newline-separated)
+        ) WITHOUT ROWID;
+        -- One row per task; the columns are what views prefilter on, `data` is the whole task.
+        CREATE TABLE tasks (
+            id INTEGER PRIMARY KEY, path TEXT NOT NULL, ord INTEGER NOT NULL,
+            status TEXT NOT NULL, due TEXT, defer TEXT, scheduled TEXT, flagged INTEGER NOT NULL,
+            area_key TEXT, project_key TEXT, tags_key TEXT NOT NULL,
+            data BLOB NOT NULL
+        );
+        CREATE INDEX tasks_path ON tasks(path);
+        CREATE INDEX tasks_status ON tasks(status);
+        CREATE VIRTUAL TABLE fts USING fts5(title, description, tags, body, tokenize = 'unicode61 remove_diacritics 2');
+        """
+
+    static let drop = """
+        DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS tasks; DROP TABLE IF EXISTS fts;
+        """
+}
+
+/// What a file held, as the `files.kind` column stores it.
+enum FileKind: Int {
+    case nothing = 0, taskFile = 1, noteWithTasks = 2
+    /// A type definition, saved view, typed item or broken definition: re-read on every load
+    /// (they are few, and their parsed forms are not worth a codec).
+    case special = 3
+}

@@ -1,0 +1,72 @@
+import Foundation
+import GRDB
+import TodoMDCore
+
+/// Writes one file's parsed contents into the cache tables (inside the caller's transaction).
+struct IndexWriter {
+    let db: Database
+
+    init(_ db: Database) { self.db = db }
+
+    func remove(path: String) throws {
+        try db.cachedStatement(sql: "DELETE FROM fts WHERE rowid IN (SELECT id FROM tasks WHERE path = ?)").execute(arguments: [path])
+        try db.cachedStatement(sql: "DELETE FROM tasks WHERE path = ?").execute(arguments: [path])
+        try db.cachedStatement(sql: "DELETE FROM files WHERE path = ?").execute(arguments: [path])
+    }
+
+    /// Stores `c` as read from `file`. With `sameContent` (a touch), only the identity changes.
+    func store(_ file: ScannedFile, _ c: FileContents, replacing: Bool, sameContent: Bool) throws {
+        let kind = Self.kind(c)
+        let problem = kind == .special ? nil : c.problem.map { $0.reasons.joined(separator: "\n") }
+        try db.cachedStatement(sql: "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?)").execute(arguments: [
+            file.path, file.stamp.size, file.stamp.mtimeNanos, Int64(bitPattern: file.stamp.inode),
+            Int64(bitPattern: c.fingerprint), kind.rawValue, problem,
+        ])
+        if sameContent { return }
+        if replacing {
+            try db.cachedStatement(sql: "DELETE FROM fts WHERE rowid IN (SELECT id FROM tasks WHERE path = ?)").execute(arguments: [file.path])
+            try db.cachedStatement(sql: "DELETE FROM tasks WHERE path = ?").execute(arguments: [file.path])
+        }
+        guard kind != .special else { return }
+        let insertTask = try db.cachedStatement(sql: """
+            INSERT INTO tasks (path, ord, status, due, defer, scheduled, flagged, area_key, project_key, tags_key, data)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let insertText = try db.cachedStatement(sql: "INSERT INTO fts (rowid, title, description, tags, body) VALUES (?, ?, ?, ?, ?)")
+        for (i, t) in c.tasks.enumerated() {
+            try insertTask.execute(arguments: [
+                file.path, i, t.status.rawValue, t.due?.date.description, t.deferDate?.date.description,
+                t.scheduled?.date.description, t.flagged, t.area.map(Prefilter.fold), t.project.map(Prefilter.fold),
+                Prefilter.tagsKey(t.tags), Data(TaskCodec.encode(t)),
+            ])
+            try insertText.execute(arguments: [db.lastInsertedRowID, t.title, t.description ?? "", t.tags.joined(separator: " "), t.body])
+        }
+    }
+
+    static func kind(_ c: FileContents) -> FileKind {
+        switch c.note {
+        case .typeDefinition?, .view?, .item?, .problem?: return .special
+        case .plain?: return c.tasks.isEmpty ? .nothing : .noteWithTasks
+        case nil: return c.tasks.isEmpty ? .nothing : .taskFile
+        }
+    }
+}
+
+/// Reads and parses files on every core.
+enum ParallelReader {
+    static func read(_ files: [ScannedFile], vault: Vault) -> [FileContents] {
+        var out = [FileContents?](repeating: nil, count: files.count)
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
+        out.withUnsafeMutableBufferPointer { buf in
+            let base = buf.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: workers) { w in
+                var i = w
+                while i < files.count {
+                    (base + i).pointee = vault.readContents(files[i])
+                    i += workers
+                }
+            }
+        }
+        return out.map { $0! }
+    }
+}

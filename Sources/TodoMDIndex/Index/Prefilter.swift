@@ -1,0 +1,66 @@
+import Foundation
+import TodoMDCore
+
+/// A SQL condition on the `tasks` columns that every task a view could show satisfies: the
+/// index loads only those, and the engine's `ViewEngine` then applies the exact rules. It may
+/// let through more than the view shows, never less.
+public struct Prefilter: Sendable, Equatable {
+    var clauses: [String] = []
+    var arguments: [String] = []
+
+    /// No condition: every task.
+    public static let all = Prefilter()
+
+    /// The tasks view `kind` with `filter` could show on `today`.
+    public static func view(_ kind: ViewKind, filter: TaskFilter, today: LocalDate) -> Prefilter {
+        var p = Prefilter()
+        let d = today.description
+        let active = "status IN ('todo','in-progress')"
+        switch kind {
+        case .today: p.add("\(active) AND (due <= ? OR scheduled <= ? OR defer = ?)", [d, d, d])
+        case .upcoming: p.add("\(active) AND (due > ? OR scheduled > ?)", [d, d])
+        case .anytime: p.add(active)
+        case .inbox: p.add("\(active) AND area_key IS NULL AND project_key IS NULL")
+        case .someday: p.add("status = 'someday'")
+        case .flagged: p.add("flagged = 1 AND status NOT IN ('done','cancelled')")
+        case .logbook: p.add("status IN ('done','cancelled')")
+        case .areas, .tags: if filter.statuses.isEmpty { p.add("status NOT IN ('done','cancelled')") }
+        case .all: break
+        }
+        p.narrow(by: filter)
+        return p
+    }
+
+    /// Only tasks that can match `filter` (statuses, area, project, plain tag patterns).
+    mutating func narrow(by filter: TaskFilter) {
+        if !filter.statuses.isEmpty {
+            add("status IN (" + filter.statuses.map { _ in "?" }.joined(separator: ",") + ")", filter.statuses.map(\.rawValue))
+        }
+        if let a = filter.area { add("area_key = ?", [Self.fold(a)]) }
+        if let pr = filter.project { add("project_key = ?", [Self.fold(pr)]) }
+        for pattern in filter.tags {
+            // The same normalisation as `TaskFilter.tag(_:matches:)`.
+            var t = pattern.lowercased()
+            if t.hasPrefix("#") { t.removeFirst() }
+            // `work` matches `work` and `work/…`: every such tag starts with " work" in tags_key.
+            guard !t.isEmpty, !t.contains("*") else { continue }
+            add("instr(tags_key, ?) > 0", [" " + t])
+        }
+    }
+
+    mutating func add(_ clause: String, _ args: [String] = []) {
+        clauses.append("(" + clause + ")")
+        arguments += args
+    }
+
+    var sql: String { clauses.isEmpty ? "1" : clauses.joined(separator: " AND ") }
+
+    /// Case folding for the `*_key` columns, matching `caseInsensitiveCompare` equality.
+    static func fold(_ s: String) -> String { s.folding(options: [.caseInsensitive], locale: nil) }
+
+    /// `tags_key`: every tag lowercased, each preceded by a space, so `instr(' work')` finds a
+    /// tag that starts with `work`.
+    static func tagsKey(_ tags: [String]) -> String {
+        tags.map { " " + $0.lowercased() }.joined()
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import TodoMDCore
+
+/// The index's binary form of a parsed task: every field of `TodoTask`, so a warm command
+/// never parses YAML. Bump `IndexSchema.version` whenever this layout changes.
+enum TaskCodec {
+    static func encode(_ t: TodoTask) -> [UInt8] {
+        var w = ByteWriter(capacity: 128 + t.body.utf8.count)
+        w.string(t.path)
+        w.optional(t.line) { $0.int($1) }
+        w.optional(t.sourceLine) { $0.string($1) }
+        w.string(t.title)
+        w.string(t.status.rawValue)
+        for d in [t.due, t.deferDate, t.scheduled] { w.optional(d, dateTime) }
+        w.string(t.priority.rawValue)
+        w.byte(t.flagged ? 1 : 0)
+        w.optional(t.area) { $0.string($1) }
+        w.optional(t.project) { $0.string($1) }
+        w.varint(UInt64(t.tags.count))
+        for tag in t.tags { w.string(tag) }
+        w.optional(t.recurrence) { $0.string($1) }
+        w.optional(t.repeatMode) { $0.string($1.rawValue) }
+        w.optional(t.estimatedMinutes) { $0.int($1) }
+        w.optional(t.description) { $0.string($1) }
+        for d in [t.created, t.modified, t.completed] { w.optional(d) { $0.double($1.timeIntervalSinceReferenceDate) } }
+        w.optional(t.source) { $0.string($1) }
+        w.string(t.body)
+        w.varint(UInt64(t.extra.count))
+        for (k, v) in t.extra {
+            w.string(k)
+            value(&w, v)
+        }
+        w.varint(UInt64(t.problems.count))
+        for p in t.problems { w.string(p) }
+        w.byte(t.readOnly ? 1 : 0)
+        return w.bytes
+    }
+
+    static func decode(_ bytes: UnsafeRawBufferPointer) throws -> TodoTask {
+        var r = ByteReader(bytes)
+        let path = try r.string()
+        let line = try r.optional { try $0.int() }
+        let sourceLine = try r.optional { try $0.string() }
+        var t = TodoTask(path: path, title: try r.string())
+        t.line = line
+        t.sourceLine = sourceLine
+        guard let status = TaskStatus(rawValue: try r.string()) else { throw ByteReader.Corrupt() }
+        t.status = status
+        t.due = try r.optional(dateTime)
+        t.deferDate = try r.optional(dateTime)
+        t.scheduled = try r.optional(dateTime)
+        guard let priority = Priority(rawValue: try r.string()) else { throw ByteReader.Corrupt() }
+        t.priority = priority
+        t.flagged = try r.byte() == 1
+        t.area = try r.optional { try $0.string() }
+        t.project = try r.optional { try $0.string() }
+        let tagCount = try count(&r)
+        t.tags.reserveCapacity(tagCount)
+        for _ in 0..<tagCount { t.tags.append(try r.string()) }
+        t.recurrence = try r.optional { try $0.string() }
+        t.repeatMode = try r.optional { RepeatMode(rawValue: try $0.string()) } ?? nil
+        t.estimatedMinutes = try r.optional { try $0.int() }
+        t.description = try r.optional { try $0.string() }
+        t.created = try r.optional { Date(timeIntervalSinceReferenceDate: try $0.double()) }
+        t.modified = try r.optional { Date(timeIntervalSinceReferenceDate: try $0.double()) }
+        t.completed = try r.optional { Date(timeIntervalSinceReferenceDate: try $0.double()) }
+        t.source = try r.optional { try $0.string() }
+        t.body = try r.string()
+        for _ in 0..<(try count(&r)) { t.extra.append((try r.string(), try value(&r, depth: 0))) }
+        for _ in 0..<(try count(&r)) { t.problems.append(try r.string()) }
+        t.readOnly = try r.byte() == 1
+        guard r.offset == bytes.count else { throw ByteReader.Corrupt() }
+        return t
+    }
+
+    static func decode(_ data: [UInt8]) throws -> TodoTask {
+        try data.withUnsafeBytes { try decode($0) }
+    }
+
+    /// A count that cannot exceed the bytes left (a corrupt blob must not allocate gigabytes).
+    private static func count(_ r: inout ByteReader) throws -> Int {
+        let n = try r.varint()
+        guard n <= UInt64(r.base.count - r.offset) else { throw ByteReader.Corrupt() }
+        return Int(n)
+    }
+
+    private static func dateTime(_ w: inout ByteWriter, _ d: LocalDateTime) {
+        w.varint(UInt64(d.date.year))
+        w.byte(UInt8(d.date.month))
+        w.byte(UInt8(d.date.day))
+        w.optional(d.time) { w, t in
+            w.byte(UInt8(t.hour))
+            w.byte(UInt8(t.minute))
+        }
+    }
+
+    private static func dateTime(_ r: inout ByteReader) throws -> LocalDateTime {
+        guard let date = LocalDate(year: Int(try r.varint()), month: Int(try r.byte()), day: Int(try r.byte())) else {
+            throw ByteReader.Corrupt()
+        }
+        let time = try r.optional { r -> LocalTime in
+            guard let t = LocalTime(hour: Int(try r.byte()), minute: Int(try r.byte())) else { throw ByteReader.Corrupt() }
+            return t
+        }
+        return LocalDateTime(date: date, time: time)
+    }
+
+    private static func value(_ w: inout ByteWriter, _ v: JSONValue) {
+        switch v {
+        case .null: w.byte(0)
+        case .bool(let b): w.byte(b ? 2 : 1)
+        case .int(let i): w.byte(3); w.int(i)
+        case .double(let d): w.byte(4); w.double(d)
+        case .string(let s): w.byte(5); w.string(s)
+        case .array(let a):
+            w.byte(6)
+            w.varint(UInt64(a.count))
+            for x in a { value(&w, x) }
+        case .object(let o):
+            w.byte(7)
+            w.varint(UInt64(o.count))
+            for (k, x) in o {
+                w.string(k)
+                value(&w, x)
+            }
+        }
+    }
+
+    private static func value(_ r: inout ByteReader, depth: Int) throws -> JSONValue {
+        guard depth < 128 else { throw ByteReader.Corrupt() }
+        switch try r.byte() {
+        case 0: return .null
+        case 1: return .bool(false)
+        case 2: return .bool(true)
+        case 3: return .int(try r.int())
+        case 4: return .double(try r.double())
+        case 5: return .string(try r.string())
+        case 6: return .array(try (0..<count(&r)).map { _ in try value(&r, depth: depth + 1) })
+        case 7: return .object(try (0..<count(&r)).map { _ in (try r.string(), try value(&r, depth: depth + 1)) })
+        default: throw ByteReader.Corrupt()
+        }
+    }
+}

@@ -1,0 +1,249 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import TodoMDCore
+
+/// The SQLite cache of a vault (spec 000 "Performance with large vaults"): every file's identity
+/// (path, size, mtime, inode) and what it held, parsed. `refresh()` lists and stats the vault and
+/// re-parses only new or changed files; `snapshot(_:)` then answers a view from the cache, loading
+/// only the tasks it could show. The cache holds no user data: deleting it loses nothing, and a
+/// corrupt, foreign or older-schema cache is rebuilt, never trusted.
+public final class TaskIndex {
+    public let vault: Vault
+    /// The database file; nil for an in-memory index.
+    public let path: String?
+    let db: DatabaseQueue
+    private let identity: [String: String]
+    /// Notes about the last walk (links not followed), for `VaultSnapshot.notes`.
+    private var walkNotes: [String] = []
+
+    /// What a refresh did.
+    public struct RefreshStats: Sendable, Equatable {
+        /// Markdown files in the vault.
+        public var files = 0
+        /// Files read and parsed because they were new or their identity changed.
+        public var parsed = 0
+        public var added = 0
+        /// Files whose bytes changed (a touch without a change is parsed but not counted here).
+        public var changed = 0
+        public var removed = 0
+        /// True when the cache was dropped and built again (corrupt, foreign, older schema).
+        public var rebuilt = false
+    }
+
+    /// Opens the vault's index at `path` (default: `<cache>/index/<key>.sqlite`), or in memory
+    /// when `inMemory`. A cache that cannot be opened or does not match is rebuilt.
+    public init(vault: Vault, path: String? = nil, inMemory: Bool = false) throws {
+        self.vault = vault
+        let root = Self.realPath(vault.root) ?? vault.root
+        self.path = inMemory ? nil : (path ?? Self.defaultPath(root: root))
+        identity = Self.identity(vault: vault, root: root)
+        if let p = self.path {
+            try? FileManager.default.createDirectory(atPath: (p as NSString).deletingLastPathComponent,
+                                                     withIntermediateDirectories: true)
+        }
+        do {
+            db = try Self.open(self.path, identity: identity)
+        } catch {
+            // Not a database, or damaged beyond opening: it is only a cache.
+            if let p = self.path { Self.removeDatabase(p) }
+            db = try Self.open(self.path, identity: identity)
+            rebuiltOnOpen = true
+        }
+    }
+
+    private var rebuiltOnOpen = false
+
+    /// `<cache>/index/<hash of the vault's real path>.sqlite`.
+    public static func defaultPath(root: String) -> String {
+        Vault.cacheDirectory + "/index/" + String(Vault.fingerprint(Array(root.utf8)), radix: 16) + ".sqlite"
+    }
+
+    /// What the cached parse depends on besides the files: the vault, the schema, the settings
+    /// file (inline tasks, status map, templates) and the time zone timestamps are read in.
+    static func identity(vault: Vault, root: String) -> [String: String] {
+        let settings = (try? Data(contentsOf: URL(fileURLWithPath: vault.absolute(".todomd.json")))).map { Array($0) } ?? []
+        return ["vault": root, "settings": String(Vault.fingerprint(settings), radix: 16),
+                "zone": vault.clock.timeZone.identifier, "schema": String(IndexSchema.version)]
+    }
+
+    private static func open(_ path: String?, identity: [String: String]) throws -> DatabaseQueue {
+        var config = Configuration()
+        config.busyMode = .timeout(30)
+        config.label = "todomd-index"
+        let q: DatabaseQueue
+        if let path {
+            config.journalMode = .wal
+            q = try DatabaseQueue(path: path, configuration: config)
+        } else {
+            q = try DatabaseQueue(configuration: config)
+        }
+        try q.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try db.inTransaction(.immediate) {
+                try Self.validate(db, identity: identity)
+                return .commit
+            }
+        }
+        return q
+    }
+
+    /// Drops and recreates the tables unless the cache was made by this schema for this vault
+    /// with these settings. Runs in a write transaction, so two processes agree.
+    private static func validate(_ db: Database, identity: [String: String]) throws {
+        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        if version == IndexSchema.version, try db.tableExists("meta") {
+            var meta: [String: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT key, value FROM meta") { meta[row[0]] = row[1] }
+            if meta == identity { return }
+        }
+        try db.execute(sql: IndexSchema.drop)
+        try db.execute(sql: IndexSchema.create)
+        for (k, v) in identity { try db.execute(sql: "INSERT INTO meta (key, value) VALUES (?, ?)", arguments: [k, v]) }
+        try db.execute(sql: "PRAGMA user_version = \(IndexSchema.version)")
+    }
+
+    static func removeDatabase(_ path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+    }
+
+    static func realPath(_ p: String) -> String? {
+        guard let r = realpath(p, nil) else { return nil }
+        defer { free(r) }
+        return String(cString: r)
+    }
+
+    // MARK: Refresh
+
+    /// Brings the cache up to date with the vault: lists and stats every file, re-parses new and
+    /// changed ones on every core, drops removed ones. `progress(done, total)` is called while
+    /// parsing. A cache that fails mid-way (damaged pages) is rebuilt once.
+    @discardableResult
+    public func refresh(progress: ((Int, Int) -> Void)? = nil) throws -> RefreshStats {
+        do {
+            var stats = try refreshOnce(progress: progress)
+            stats.rebuilt = rebuiltOnOpen
+            rebuiltOnOpen = false
+            return stats
+        } catch {
+            try db.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    try db.execute(sql: IndexSchema.drop)
+                    try db.execute(sql: "PRAGMA user_version = 0")
+                    try Self.validate(db, identity: identity)
+                    return .commit
+                }
+            }
+            var stats = try refreshOnce(progress: progress)
+            stats.rebuilt = true
+            return stats
+        }
+    }
+
+    private func refreshOnce(progress: ((Int, Int) -> Void)?) throws -> RefreshStats {
+        let scan = vault.scan()
+        walkNotes = Vault.walkNotes(scan)
+        var known = try loadStamps()
+        var stats = RefreshStats()
+        stats.files = scan.files.count
+        var todo: [(file: ScannedFile, old: UInt64?)] = []
+        for f in scan.files {
+            let old = known.removeValue(forKey: f.path)
+            if let old, old.size == f.stamp.size, old.mtime == f.stamp.mtimeNanos, old.inode == f.stamp.inode { continue }
+            todo.append((f, old?.fingerprint))
+        }
+        let removed = Array(known.keys)
+        stats.removed = removed.count
+        stats.parsed = todo.count
+        if !removed.isEmpty {
+            try write { db in for p in removed { try IndexWriter(db).remove(path: p) } }
+        }
+        let chunk = 2048
+        var done = 0
+        while done < todo.count {
+            let slice = Array(todo[done..<min(done + chunk, todo.count)])
+            let contents = ParallelReader.read(slice.map(\.file), vault: vault)
+            try write { db in
+                let w = IndexWriter(db)
+                for (i, item) in slice.enumerated() {
+                    let c = contents[i]
+                    if item.old == nil { stats.added += 1 } else if item.old != c.fingerprint { stats.changed += 1 }
+                    try w.store(item.file, c, replacing: item.old != nil, sameContent: item.old == c.fingerprint)
+                }
+            }
+            done += slice.count
+            progress?(done, todo.count)
+        }
+        return stats
+    }
+
+    private func write(_ body: (Database) throws -> Void) throws {
+        try db.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                try body(db)
+                return .commit
+            }
+        }
+    }
+
+    struct Stamp {
+        var size: Int64, mtime: Int64, inode: UInt64, fingerprint: UInt64
+    }
+
+    private func loadStamps() throws -> [String: Stamp] {
+        try db.read { db in
+            var out: [String: Stamp] = [:]
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM files") ?? 0
+            out.reserveCapacity(count)
+            try SQLRows.each(db, "SELECT path, size, mtime, inode, fingerprint FROM files") { s in
+                out[SQLRows.text(s, 0)] = Stamp(size: sqlite3_column_int64(s, 1), mtime: sqlite3_column_int64(s, 2),
+                                                inode: UInt64(bitPattern: sqlite3_column_int64(s, 3)),
+                                                fingerprint: UInt64(bitPattern: sqlite3_column_int64(s, 4)))
+            }
+            return out
+        }
+    }
+
+    // MARK: Reading
+
+    /// The vault as a snapshot, holding every task `prefilter` lets through, every problem, and
+    /// every type definition, saved view and typed item. Call `refresh()` first.
+    public func snapshot(_ prefilter: Prefilter = .all) throws -> VaultSnapshot {
+        var files: [FileContents] = []
+        try db.read { db in
+            // Special notes are re-read from disk: a handful of files, whose parsed forms are not cached.
+            let special = try String.fetchAll(db, sql: "SELECT path FROM files WHERE kind = 3")
+            let stamps = vault.statFiles(special)
+            files += stamps.map(vault.readContents)
+            try SQLRows.each(db, "SELECT path, problem FROM files WHERE problem IS NOT NULL AND kind != 3") { s in
+                let p = SQLRows.text(s, 0)
+                files.append(FileContents(path: p, problem: FileProblem(path: p, reasons: SQLRows.text(s, 1).components(separatedBy: "\n"))))
+            }
+            var current: FileContents?
+            try SQLRows.each(db, """
+                SELECT t.path, f.fingerprint, t.data FROM tasks t JOIN files f ON f.path = t.path
+                WHERE f.kind != 3 AND \(prefilter.sql) ORDER BY t.path, t.ord
+                """, prefilter.arguments) { s in
+                let path = SQLRows.text(s, 0)
+                let task = try TaskCodec.decode(SQLRows.blob(s, 2))
+                if current?.path != path {
+                    if let c = current { files.append(c) }
+                    current = FileContents(path: path)
+                    current?.fingerprint = UInt64(bitPattern: sqlite3_column_int64(s, 1))
+                }
+                current?.tasks.append(task)
+            }
+            if let c = current { files.append(c) }
+        }
+        var snap = vault.assemble(files)
+        snap.notes = walkNotes
+        return snap
+    }
+
+    /// How many tasks and files the cache holds.
+    public func counts() throws -> (files: Int, tasks: Int) {
+        try db.read { db in
+            (try Int.fetchOne(db, sql: "SELECT count(*) FROM files") ?? 0, try Int.fetchOne(db, sql: "SELECT count(*) FROM tasks") ?? 0)
+        }
+    }
+}
