@@ -77,10 +77,10 @@ public final class Vault: @unchecked Sendable {
     }
 
     /// Lists every Markdown file the vault holds (with its stat stamp), as `load()` sees them.
-    public func scan() -> VaultScanner.Result {
+    public func scan(sorted: Bool = true) -> VaultScanner.Result {
         var scanner = VaultScanner(root: root)
         scanner.excluded = Set(settings.templateFolders)
-        return scanner.scan()
+        return scanner.scan(sorted: sorted)
     }
 
     /// Stat stamps of vault-relative paths, for `readContents(_:)`; missing files are left out.

@@ -4,7 +4,7 @@ import Foundation
 /// vault or other parse settings is dropped and rebuilt, never migrated.
 enum IndexSchema {
     /// Bump on any change to the tables or to `TaskCodec`'s layout.
-    static let version = 3
+    static let version = 4
 
     static let create = """
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -15,20 +15,22 @@ enum IndexSchema {
             kind INTEGER NOT NULL,   -- 0 nothing, 1 task file, 2 note with checkbox tasks, 3 special note
             problem TEXT             -- why the file could not be read fully (newline-separated)
         ) WITHOUT ROWID;
-        -- One row per task; the columns are what views prefilter on, `data` is the whole task.
+        -- One row per task: the columns views prefilter on, small so a scan of them is fast
+        -- (the file's fingerprint is repeated here so a load needs no join).
         CREATE TABLE tasks (
-            id INTEGER PRIMARY KEY, path TEXT NOT NULL, ord INTEGER NOT NULL,
+            id INTEGER PRIMARY KEY, path TEXT NOT NULL, ord INTEGER NOT NULL, fingerprint INTEGER NOT NULL,
             status TEXT NOT NULL, due TEXT, defer TEXT, scheduled TEXT, flagged INTEGER NOT NULL,
-            area_key TEXT, project_key TEXT, tags_key TEXT NOT NULL,
-            data BLOB NOT NULL
+            area_key TEXT, project_key TEXT, tags_key TEXT NOT NULL
         );
+        -- The whole task (`TaskCodec`), by task id.
+        CREATE TABLE task_data (id INTEGER PRIMARY KEY, data BLOB NOT NULL);
         CREATE INDEX tasks_path ON tasks(path);
         CREATE INDEX tasks_status ON tasks(status);
         CREATE VIRTUAL TABLE fts USING fts5(title, description, tags, body, tokenize = 'unicode61 remove_diacritics 2');
         """
 
     static let drop = """
-        DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS tasks; DROP TABLE IF EXISTS fts;
+        DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS tasks; DROP TABLE IF EXISTS task_data; DROP TABLE IF EXISTS fts;
         """
 }
 

@@ -9,9 +9,15 @@ struct IndexWriter {
     init(_ db: Database) { self.db = db }
 
     func remove(path: String) throws {
-        try db.cachedStatement(sql: "DELETE FROM fts WHERE rowid IN (SELECT id FROM tasks WHERE path = ?)").execute(arguments: [path])
-        try db.cachedStatement(sql: "DELETE FROM tasks WHERE path = ?").execute(arguments: [path])
+        try removeTasks(path: path)
         try db.cachedStatement(sql: "DELETE FROM files WHERE path = ?").execute(arguments: [path])
+    }
+
+    private func removeTasks(path: String) throws {
+        for table in ["fts WHERE rowid", "task_data WHERE id"] {
+            try db.cachedStatement(sql: "DELETE FROM \(table) IN (SELECT id FROM tasks WHERE path = ?)").execute(arguments: [path])
+        }
+        try db.cachedStatement(sql: "DELETE FROM tasks WHERE path = ?").execute(arguments: [path])
     }
 
     /// Stores `c` as read from `file`. With `sameContent` (a touch), only the identity changes.
@@ -23,23 +29,23 @@ struct IndexWriter {
             Int64(bitPattern: c.fingerprint), kind.rawValue, problem,
         ])
         if sameContent { return }
-        if replacing {
-            try db.cachedStatement(sql: "DELETE FROM fts WHERE rowid IN (SELECT id FROM tasks WHERE path = ?)").execute(arguments: [file.path])
-            try db.cachedStatement(sql: "DELETE FROM tasks WHERE path = ?").execute(arguments: [file.path])
-        }
+        if replacing { try removeTasks(path: file.path) }
         guard kind != .special else { return }
         let insertTask = try db.cachedStatement(sql: """
-            INSERT INTO tasks (path, ord, status, due, defer, scheduled, flagged, area_key, project_key, tags_key, data)
+            INSERT INTO tasks (path, ord, fingerprint, status, due, defer, scheduled, flagged, area_key, project_key, tags_key)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
+        let insertData = try db.cachedStatement(sql: "INSERT INTO task_data (id, data) VALUES (?, ?)")
         let insertText = try db.cachedStatement(sql: "INSERT INTO fts (rowid, title, description, tags, body) VALUES (?, ?, ?, ?, ?)")
         for (i, t) in c.tasks.enumerated() {
             try insertTask.execute(arguments: [
-                file.path, i, t.status.rawValue, t.due?.date.description, t.deferDate?.date.description,
+                file.path, i, Int64(bitPattern: c.fingerprint), t.status.rawValue, t.due?.date.description, t.deferDate?.date.description,
                 t.scheduled?.date.description, t.flagged, t.area.map(Prefilter.fold), t.project.map(Prefilter.fold),
-                Prefilter.tagsKey(t.tags), Data(TaskCodec.encode(t)),
+                Prefilter.tagsKey(t.tags),
             ])
-            try insertText.execute(arguments: [db.lastInsertedRowID, t.title, t.description ?? "", t.tags.joined(separator: " "), t.body])
+            let id = db.lastInsertedRowID
+            try insertData.execute(arguments: [id, Data(TaskCodec.encode(t))])
+            try insertText.execute(arguments: [id, t.title, t.description ?? "", t.tags.joined(separator: " "), t.body])
         }
     }
 

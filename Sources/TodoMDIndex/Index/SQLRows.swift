@@ -28,6 +28,10 @@ enum SQLRows {
         return String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
     }
 
+    static func bytes(_ s: OpaquePointer, _ column: Int32) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: sqlite3_column_text(s, column), count: Int(sqlite3_column_bytes(s, column)))
+    }
+
     static func blob(_ s: OpaquePointer, _ column: Int32) -> UnsafeRawBufferPointer {
         let n = Int(sqlite3_column_bytes(s, column))
         guard let p = sqlite3_column_blob(s, column) else { return UnsafeRawBufferPointer(start: nil, count: 0) }

@@ -141,18 +141,23 @@ public final class TaskIndex {
     }
 
     private func refreshOnce(progress: ((Int, Int) -> Void)?) throws -> RefreshStats {
-        let scan = vault.scan()
+        Trace.mark("start refresh")
+        let scan = vault.scan(sorted: false)
         walkNotes = Vault.walkNotes(scan)
-        var known = try loadStamps()
+        Trace.mark("walk: \(scan.files.count) files")
+        let known = try loadStamps()
+        Trace.mark("load \(known.count) stamps")
         var stats = RefreshStats()
         stats.files = scan.files.count
-        var todo: [(file: ScannedFile, old: UInt64?)] = []
-        for f in scan.files {
-            let old = known.removeValue(forKey: f.path)
-            if let old, old.size == f.stamp.size, old.mtime == f.stamp.mtimeNanos, old.inode == f.stamp.inode { continue }
-            todo.append((f, old?.fingerprint))
+        var (todo, matched) = Self.compare(scan.files, known)
+        // In path order: the primary keys then go in in order, and tasks' ids follow paths.
+        todo.sort { $0.file.path < $1.file.path }
+        Trace.mark("compare: \(todo.count) to read")
+        var removed: [String] = []
+        if matched < known.count {
+            let present = Set(scan.files.map(\.path))
+            removed = try db.read { try String.fetchAll($0, sql: "SELECT path FROM files") }.filter { !present.contains($0) }
         }
-        let removed = Array(known.keys)
         stats.removed = removed.count
         stats.parsed = todo.count
         if !removed.isEmpty {
@@ -174,6 +179,7 @@ public final class TaskIndex {
             done += slice.count
             progress?(done, todo.count)
         }
+        Trace.mark("parsed and stored \(todo.count)")
         return stats
     }
 
@@ -186,17 +192,48 @@ public final class TaskIndex {
         }
     }
 
+    /// The files that are new or whose identity changed (with their old fingerprint), and how
+    /// many known files are still there; split over every core.
+    private static func compare(_ files: [ScannedFile], _ known: [UInt64: Stamp]) -> (todo: [(file: ScannedFile, old: UInt64?)], matched: Int) {
+        let n = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count / 5000 + 1))
+        var parts = [(todo: [(file: ScannedFile, old: UInt64?)], matched: Int)](repeating: ([], 0), count: n)
+        parts.withUnsafeMutableBufferPointer { buf in
+            let base = buf.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: n) { w in
+                var todo: [(file: ScannedFile, old: UInt64?)] = []
+                var matched = 0
+                var i = w
+                while i < files.count {
+                    let f = files[i]
+                    i += n
+                    guard let old = known[PathHash.of(f.path)] else {
+                        todo.append((f, nil))
+                        continue
+                    }
+                    matched += 1
+                    if old.size != f.stamp.size || old.mtime != f.stamp.mtimeNanos || old.inode != f.stamp.inode {
+                        todo.append((f, old.fingerprint))
+                    }
+                }
+                (base + w).pointee = (todo, matched)
+            }
+        }
+        return (parts.flatMap(\.todo), parts.reduce(0) { $0 + $1.matched })
+    }
+
     struct Stamp {
         var size: Int64, mtime: Int64, inode: UInt64, fingerprint: UInt64
     }
 
-    private func loadStamps() throws -> [String: Stamp] {
+    /// Every cached file's identity, keyed by a hash of its path (no string per row: this runs
+    /// on every command, over every file).
+    private func loadStamps() throws -> [UInt64: Stamp] {
         try db.read { db in
-            var out: [String: Stamp] = [:]
+            var out: [UInt64: Stamp] = [:]
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM files") ?? 0
             out.reserveCapacity(count)
             try SQLRows.each(db, "SELECT path, size, mtime, inode, fingerprint FROM files") { s in
-                out[SQLRows.text(s, 0)] = Stamp(size: sqlite3_column_int64(s, 1), mtime: sqlite3_column_int64(s, 2),
+                out[PathHash.of(SQLRows.bytes(s, 0))] = Stamp(size: sqlite3_column_int64(s, 1), mtime: sqlite3_column_int64(s, 2),
                                                 inode: UInt64(bitPattern: sqlite3_column_int64(s, 3)),
                                                 fingerprint: UInt64(bitPattern: sqlite3_column_int64(s, 4)))
             }
@@ -219,24 +256,38 @@ public final class TaskIndex {
                 let p = SQLRows.text(s, 0)
                 files.append(FileContents(path: p, problem: FileProblem(path: p, reasons: SQLRows.text(s, 1).components(separatedBy: "\n"))))
             }
-            var current: FileContents?
+            // Rows are copied into one buffer, then decoded on every core.
+            var blobs = BlobBatch()
+            var owners: [(path: String, fingerprint: UInt64)] = []
             try SQLRows.each(db, """
-                SELECT t.path, f.fingerprint, t.data FROM tasks t JOIN files f ON f.path = t.path
-                WHERE f.kind != 3 AND \(prefilter.sql) ORDER BY t.path, t.ord
+                SELECT t.path, t.fingerprint, d.data FROM tasks t JOIN task_data d ON d.id = t.id
+                WHERE \(prefilter.sql) ORDER BY t.path, t.ord
                 """, prefilter.arguments) { s in
-                let path = SQLRows.text(s, 0)
-                let task = try TaskCodec.decode(SQLRows.blob(s, 2))
-                if current?.path != path {
-                    if let c = current { files.append(c) }
-                    current = FileContents(path: path)
-                    current?.fingerprint = UInt64(bitPattern: sqlite3_column_int64(s, 1))
+                blobs.append(SQLRows.blob(s, 2))
+                let path = SQLRows.bytes(s, 0)
+                if owners.last.map({ !$0.path.utf8.elementsEqual(path) }) ?? true {
+                    owners.append((String(decoding: path, as: UTF8.self), UInt64(bitPattern: sqlite3_column_int64(s, 1))))
                 }
-                current?.tasks.append(task)
+            }
+            Trace.mark("query \(owners.count) files' tasks")
+            let tasks = try blobs.decodeAll()
+            var current: FileContents?
+            var owner = 0
+            for t in tasks {
+                if current?.path != t.path {
+                    if let c = current { files.append(c) }
+                    while owner < owners.count - 1 && owners[owner].path != t.path { owner += 1 }
+                    current = FileContents(path: t.path)
+                    current?.fingerprint = owners[owner].path == t.path ? owners[owner].fingerprint : 0
+                }
+                current?.tasks.append(t)
             }
             if let c = current { files.append(c) }
         }
+        Trace.mark("decode \(files.count) files' tasks")
         var snap = vault.assemble(files)
         snap.notes = walkNotes
+        Trace.mark("assemble")
         return snap
     }
 

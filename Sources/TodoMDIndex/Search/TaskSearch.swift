@@ -20,8 +20,8 @@ extension TaskIndex {
         var hits: [SearchHit] = []
         try db.read { db in
             try SQLRows.each(db, """
-                SELECT t.data, snippet(fts, -1, '**', '**', '…', 12), bm25(fts, 10.0, 4.0, 6.0, 1.0) AS rank
-                FROM fts JOIN tasks t ON t.id = fts.rowid
+                SELECT d.data, snippet(fts, -1, '**', '**', '…', 12), bm25(fts, 10.0, 4.0, 6.0, 1.0) AS rank
+                FROM fts JOIN tasks t ON t.id = fts.rowid JOIN task_data d ON d.id = t.id
                 WHERE fts MATCH ? AND \(prefilter.sql)
                 ORDER BY rank, t.path, t.ord LIMIT \(max(1, limit))
                 """, [match] + prefilter.arguments) { s in

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TodoMDCore
+import TodoMDIndex
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,7 +30,9 @@ struct List: ParsableCommand {
                 Printer.warn("\(snap.problems.count) file(s) could not be read fully; run `todomd doctor`")
             }
             let result = ctx.engine.build(kind, tasks: snap.tasks, filter: filter)
+            Trace.mark("build view")
             if json { ctx.out.json(ViewJSON.render(result)) } else { ctx.out.print(ViewText.render(result, ctx.out)) }
+            Trace.mark("render")
         }
     }
 
