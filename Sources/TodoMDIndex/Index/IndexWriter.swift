@@ -5,8 +5,15 @@ import TodoMDCore
 /// Writes one file's parsed contents into the cache tables (inside the caller's transaction).
 struct IndexWriter {
     let db: Database
+    /// Whether the full-text table is kept (it is built on the first search, then maintained).
+    let withText: Bool
 
-    init(_ db: Database) { self.db = db }
+    /// Reads the full-text flag inside the caller's write transaction, so a search building the
+    /// table at the same time cannot miss rows written here.
+    init(_ db: Database) throws {
+        self.db = db
+        withText = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'fts'") == "1"
+    }
 
     func remove(path: String) throws {
         try removeTasks(path: path)
@@ -45,7 +52,7 @@ struct IndexWriter {
             ])
             let id = db.lastInsertedRowID
             try insertData.execute(arguments: [id, Data(TaskCodec.encode(t))])
-            try insertText.execute(arguments: [id, t.title, t.description ?? "", t.tags.joined(separator: " "), t.body])
+            if withText { try insertText.execute(arguments: [id, t.title, t.description ?? "", t.tags.joined(separator: " "), t.body]) }
         }
     }
 
@@ -74,5 +81,24 @@ enum ParallelReader {
             }
         }
         return out.map { $0! }
+    }
+}
+
+/// One chunk of files being read and parsed in the background.
+final class ParsedChunk: @unchecked Sendable {
+    private var result: [FileContents] = []
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ items: [(file: ScannedFile, old: UInt64?)], vault: Vault) {
+        let files = items.map(\.file)
+        DispatchQueue.global().async {
+            self.result = ParallelReader.read(files, vault: vault)
+            self.done.signal()
+        }
+    }
+
+    func wait() -> [FileContents] {
+        done.wait()
+        return result
     }
 }

@@ -95,7 +95,7 @@ public final class TaskIndex {
         if version == IndexSchema.version, try db.tableExists("meta") {
             var meta: [String: String] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT key, value FROM meta") { meta[row[0]] = row[1] }
-            if meta == identity { return }
+            if identity.allSatisfy({ meta[$0.key] == $0.value }) { return }
         }
         try db.execute(sql: IndexSchema.drop)
         try db.execute(sql: IndexSchema.create)
@@ -161,15 +161,19 @@ public final class TaskIndex {
         stats.removed = removed.count
         stats.parsed = todo.count
         if !removed.isEmpty {
-            try write { db in for p in removed { try IndexWriter(db).remove(path: p) } }
+            try write { db in let w = try IndexWriter(db)
+                for p in removed { try w.remove(path: p) } }
         }
-        let chunk = 2048
+        // A pipeline: while this thread stores one chunk in SQLite, the next is read and parsed
+        // on every core, so the cold index costs about max(parse, store), not their sum.
+        let chunks = stride(from: 0, to: todo.count, by: 2048).map { Array(todo[$0..<min($0 + 2048, todo.count)]) }
         var done = 0
-        while done < todo.count {
-            let slice = Array(todo[done..<min(done + chunk, todo.count)])
-            let contents = ParallelReader.read(slice.map(\.file), vault: vault)
+        var next: ParsedChunk? = chunks.first.map { ParsedChunk($0, vault: vault) }
+        for (k, slice) in chunks.enumerated() {
+            let contents = next!.wait()
+            next = k + 1 < chunks.count ? ParsedChunk(chunks[k + 1], vault: vault) : nil
             try write { db in
-                let w = IndexWriter(db)
+                let w = try IndexWriter(db)
                 for (i, item) in slice.enumerated() {
                     let c = contents[i]
                     if item.old == nil { stats.added += 1 } else if item.old != c.fingerprint { stats.changed += 1 }
@@ -183,7 +187,7 @@ public final class TaskIndex {
         return stats
     }
 
-    private func write(_ body: (Database) throws -> Void) throws {
+    func write(_ body: (Database) throws -> Void) throws {
         try db.writeWithoutTransaction { db in
             try db.inTransaction(.immediate) {
                 try body(db)

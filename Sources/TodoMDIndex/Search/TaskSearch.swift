@@ -17,6 +17,7 @@ extension TaskIndex {
     /// `prefilter` narrows the candidates as for views; `limit` caps the hits.
     public func search(_ query: String, prefilter: Prefilter = .all, limit: Int = 50) throws -> [SearchHit] {
         guard let match = SearchQuery.fts(query) else { return [] }
+        try buildTextIndex()
         var hits: [SearchHit] = []
         try db.read { db in
             try SQLRows.each(db, """
@@ -30,6 +31,28 @@ extension TaskIndex {
             }
         }
         return hits
+    }
+
+    /// Builds the full-text table on first use: cold indexing stays fast for users who never
+    /// search, and from then on every refresh maintains it.
+    func buildTextIndex() throws {
+        if try db.read({ try String.fetchOne($0, sql: "SELECT value FROM meta WHERE key = 'fts'") }) == "1" { return }
+        try write { db in
+            guard try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'fts'") != "1" else { return }
+            var blobs = BlobBatch()
+            var ids: [Int64] = []
+            try SQLRows.each(db, "SELECT id, data FROM task_data") { s in
+                ids.append(sqlite3_column_int64(s, 0))
+                blobs.append(SQLRows.blob(s, 1))
+            }
+            let insert = try db.cachedStatement(sql: "INSERT INTO fts (rowid, title, description, tags, body) VALUES (?, ?, ?, ?, ?)")
+            try db.execute(sql: "DELETE FROM fts")
+            for (id, t) in zip(ids, try blobs.decodeAll()) {
+                try insert.execute(arguments: [id, t.title, t.description ?? "", t.tags.joined(separator: " "), t.body])
+            }
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('fts', '1')")
+            Trace.mark("built full-text index of \(ids.count) tasks")
+        }
     }
 
     /// Search within a view and filters: the hits that `view` (if any) would show under
