@@ -137,7 +137,7 @@ public struct ViewEngine: Sendable {
         for t in tasks { byArea[t.area, default: [:]][t.project, default: []].append(t) }
         let areas = byArea.keys.sorted { a, b in
             switch (a, b) {
-            case let (x?, y?): return x.localizedCaseInsensitiveCompare(y) == .orderedAscending
+            case let (x?, y?): return Self.alphabetical(x, y)
             case (.some, nil): return true
             default: return false
             }
@@ -146,7 +146,7 @@ public struct ViewEngine: Sendable {
         for a in areas {
             let projects = byArea[a]!.keys.sorted { x, y in
                 switch (x, y) {
-                case let (p?, q?): return p.localizedCaseInsensitiveCompare(q) == .orderedAscending
+                case let (p?, q?): return Self.alphabetical(p, q)
                 case (nil, .some): return true
                 default: return false
                 }
@@ -161,6 +161,12 @@ public struct ViewEngine: Sendable {
             }
         }
         return groups
+    }
+
+    /// Case-insensitive order; names that differ only in case (`Work`, `work`) in a fixed order.
+    static func alphabetical(_ a: String, _ b: String) -> Bool {
+        let c = a.localizedCaseInsensitiveCompare(b)
+        return c == .orderedSame ? a < b : c == .orderedAscending
     }
 
     /// Manual order first (tasks listed in `.order.json`), then the rest by created date.

@@ -29,6 +29,8 @@ enum IndexSchema {
         CREATE VIRTUAL TABLE fts USING fts5(title, description, tags, body, tokenize = 'unicode61 remove_diacritics 2');
         """
 
+    static let tables: Set<String> = ["meta", "files", "tasks", "task_data", "fts"]
+
     static let drop = """
         DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS tasks; DROP TABLE IF EXISTS task_data; DROP TABLE IF EXISTS fts;
         """

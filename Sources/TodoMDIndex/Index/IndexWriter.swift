@@ -27,16 +27,21 @@ struct IndexWriter {
         try db.cachedStatement(sql: "DELETE FROM tasks WHERE path = ?").execute(arguments: [path])
     }
 
-    /// Stores `c` as read from `file`. With `sameContent` (a touch), only the identity changes.
-    func store(_ file: ScannedFile, _ c: FileContents, replacing: Bool, sameContent: Bool) throws {
+    /// Stores `c` as read from `file`. The row as it is now decides what to replace: another
+    /// process may have stored this file since our refresh looked (then rows are not doubled).
+    func store(_ file: ScannedFile, _ c: FileContents) throws {
         let kind = Self.kind(c)
         let problem = kind == .special ? nil : c.problem.map { $0.reasons.joined(separator: "\n") }
+        let current = try Row.fetchOne(db.cachedStatement(sql: "SELECT fingerprint FROM files WHERE path = ?"), arguments: [file.path])
         try db.cachedStatement(sql: "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?)").execute(arguments: [
             file.path, file.stamp.size, file.stamp.mtimeNanos, Int64(bitPattern: file.stamp.inode),
             Int64(bitPattern: c.fingerprint), kind.rawValue, problem,
         ])
-        if sameContent { return }
-        if replacing { try removeTasks(path: file.path) }
+        if let current {
+            // Same bytes (a touch, or another process was first): only the identity changes.
+            if current[0] == Int64(bitPattern: c.fingerprint) { return }
+            try removeTasks(path: file.path)
+        }
         guard kind != .special else { return }
         let insertTask = try db.cachedStatement(sql: """
             INSERT INTO tasks (path, ord, fingerprint, status, due, defer, scheduled, flagged, area_key, project_key, tags_key)

@@ -92,7 +92,8 @@ public final class TaskIndex {
     /// with these settings. Runs in a write transaction, so two processes agree.
     private static func validate(_ db: Database, identity: [String: String]) throws {
         let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-        if version == IndexSchema.version, try db.tableExists("meta") {
+        let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+        if version == IndexSchema.version, IndexSchema.tables.isSubset(of: tables) {
             var meta: [String: String] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT key, value FROM meta") { meta[row[0]] = row[1] }
             if identity.allSatisfy({ meta[$0.key] == $0.value }) { return }
@@ -177,7 +178,7 @@ public final class TaskIndex {
                 for (i, item) in slice.enumerated() {
                     let c = contents[i]
                     if item.old == nil { stats.added += 1 } else if item.old != c.fingerprint { stats.changed += 1 }
-                    try w.store(item.file, c, replacing: item.old != nil, sameContent: item.old == c.fingerprint)
+                    try w.store(item.file, c)
                 }
             }
             done += slice.count
@@ -250,6 +251,14 @@ public final class TaskIndex {
     /// The vault as a snapshot, holding every task `prefilter` lets through, every problem, and
     /// every type definition, saved view and typed item. Call `refresh()` first.
     public func snapshot(_ prefilter: Prefilter = .all) throws -> VaultSnapshot {
+        do { return try load(prefilter) } catch {
+            // Damaged rows: make the next open rebuild, and let the caller read the files.
+            try? db.write { try $0.execute(sql: "PRAGMA user_version = 0") }
+            throw error
+        }
+    }
+
+    private func load(_ prefilter: Prefilter) throws -> VaultSnapshot {
         var files: [FileContents] = []
         try db.read { db in
             // Special notes are re-read from disk: a handful of files, whose parsed forms are not cached.

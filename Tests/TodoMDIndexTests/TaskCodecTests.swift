@@ -1,0 +1,40 @@
+import Foundation
+import XCTest
+import TodoMDCore
+@testable import TodoMDIndex
+
+/// Round trip of every field, and corrupt blobs that throw instead of crashing.
+final class TaskCodecTests: XCTestCase {
+    func corpus() -> [TodoTask] {
+        let f = Fixture()
+        VaultFuzz.fill(f.dir, seed: 11, n: 120)
+        f.dir.write("odd.md", taskFile("Ünïcödé ✓ 🚀 \"quoted\"", extra: "nested:\n  deep: {list: [1, -2, 3.25e10, \"s\", [true, null]]}\nneg: -42\n"))
+        return f.vault.load().tasks
+    }
+
+    func testRoundTripsEveryField() throws {
+        let tasks = corpus()
+        XCTAssertGreaterThan(tasks.count, 100)
+        XCTAssertTrue(tasks.contains { $0.line != nil }, "checkbox tasks in the corpus")
+        XCTAssertTrue(tasks.contains { !$0.extra.isEmpty }, "unknown keys in the corpus")
+        XCTAssertTrue(tasks.contains { $0.readOnly }, "unreadable files in the corpus")
+        for t in tasks {
+            let back = try TaskCodec.decode(TaskCodec.encode(t))
+            XCTAssertEqual(back, t)
+            XCTAssertEqual(back.sourceLine, t.sourceLine)
+        }
+    }
+
+    func testEveryTruncationAndBitFlipThrowsOrDecodes() {
+        var r = SplitMix(state: 5)
+        for t in corpus().prefix(40) {
+            let bytes = TaskCodec.encode(t)
+            for cut in 0..<bytes.count { XCTAssertThrowsError(try TaskCodec.decode(Array(bytes.prefix(cut)))) }
+            for _ in 0..<50 {
+                var b = bytes
+                b[r.int(b.count)] ^= UInt8(1 << r.int(8))
+                _ = try? TaskCodec.decode(b)  // must not crash or hang
+            }
+        }
+    }
+}
