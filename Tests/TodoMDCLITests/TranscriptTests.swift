@@ -198,6 +198,15 @@ struct Transcript {
                 if !isDir.boolValue { out.append(p) }
             }
             return out.sorted()
+        case "corrupt-cache":
+            // Garbage over every index database: the next command must rebuild, not fail.
+            let dir = env["XDG_CACHE_HOME"]! + "/todomd/index"
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+            for n in names { FileManager.default.createFile(atPath: dir + "/" + n, contents: Data("not a database".utf8)) }
+            return ["corrupted \(names.filter { $0.hasSuffix(".sqlite") }.count) index file(s)"]
+        case "cache-files":
+            let dir = env["XDG_CACHE_HOME"]! + "/todomd/index"
+            return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".sqlite") }.map { _ in "index.sqlite" }
         default:
             return ["unknown command \(cmd)"]
         }

@@ -42,14 +42,29 @@ public final class TaskIndex {
             try? FileManager.default.createDirectory(atPath: (p as NSString).deletingLastPathComponent,
                                                      withIntermediateDirectories: true)
         }
-        do {
-            db = try Self.open(self.path, identity: identity)
-        } catch {
-            // Not a database, or damaged beyond opening: it is only a cache.
-            if let p = self.path { Self.removeDatabase(p) }
-            db = try Self.open(self.path, identity: identity)
-            rebuiltOnOpen = true
+        var attempt = 0
+        while true {
+            do {
+                db = try Self.open(self.path, identity: identity)
+                break
+            } catch let e as DatabaseError where Self.isDamage(e) {
+                // Not a database, or damaged: it is only a cache. (Never for a busy database:
+                // removing files another process has open is what would damage it.)
+                guard attempt == 0, let p = self.path else { throw e }
+                Self.removeDatabase(p)
+                rebuiltOnOpen = true
+            } catch let e as DatabaseError where e.resultCode == .SQLITE_BUSY || e.resultCode == .SQLITE_LOCKED {
+                // Another process is creating the file or switching it to WAL: wait and retry.
+                guard attempt < 20 else { throw e }
+                usleep(50_000)
+            }
+            attempt += 1
         }
+    }
+
+    /// Errors that mean the file is not a usable database, as opposed to one in use.
+    static func isDamage(_ e: DatabaseError) -> Bool {
+        [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_SCHEMA, .SQLITE_FORMAT, .SQLITE_ERROR].contains(e.resultCode)
     }
 
     private var rebuiltOnOpen = false
@@ -126,7 +141,7 @@ public final class TaskIndex {
             stats.rebuilt = rebuiltOnOpen
             rebuiltOnOpen = false
             return stats
-        } catch {
+        } catch let e as DatabaseError where Self.isDamage(e) {
             try db.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
                     try db.execute(sql: IndexSchema.drop)

@@ -13,7 +13,8 @@ public struct SearchHit: Sendable {
 }
 
 extension TaskIndex {
-    /// Full-text search over title, description, tags and body (FTS5, BM25-ranked), best first.
+    /// Full-text search over title, description, tags and body (FTS5, BM25-ranked), best first;
+    /// open tasks before done and cancelled ones, as in Things' and OmniFocus' search.
     /// `prefilter` narrows the candidates as for views; `limit` caps the hits.
     public func search(_ query: String, prefilter: Prefilter = .all, limit: Int = 50) throws -> [SearchHit] {
         guard let match = SearchQuery.fts(query) else { return [] }
@@ -24,9 +25,9 @@ extension TaskIndex {
                 SELECT d.data, snippet(fts, -1, '**', '**', '…', 12), bm25(fts, 10.0, 4.0, 6.0, 1.0) AS rank
                 FROM fts JOIN tasks t ON t.id = fts.rowid JOIN task_data d ON d.id = t.id
                 WHERE fts MATCH ? AND \(prefilter.sql)
-                ORDER BY rank, t.path, t.ord LIMIT \(max(1, limit))
+                ORDER BY t.status IN ('done', 'cancelled'), rank, t.path, t.ord LIMIT \(max(1, limit))
                 """, [match] + prefilter.arguments) { s in
-                hits.append(SearchHit(task: try TaskCodec.decode(SQLRows.blob(s, 0)), snippet: SQLRows.text(s, 1),
+                hits.append(SearchHit(task: try TaskCodec.decode(SQLRows.blob(s, 0)), snippet: SQLRows.text(s, 1).trimmingCharacters(in: .whitespacesAndNewlines),
                                       rank: sqlite3_column_double(s, 2)))
             }
         }
