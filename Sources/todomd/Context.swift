@@ -77,11 +77,18 @@ final class Context {
         ViewEngine(clock: clock, order: order, retentionDays: vault.settings.completedRetentionDays)
     }
 
+    /// The task TASK names. With the index, only the tasks it could name are loaded.
     func resolve(_ query: String, prefer: TaskResolver.Preference = .any) throws -> TodoTask {
-        try TaskResolver.resolve(query, in: snapshot.tasks, prefer: prefer)
+        let snap = cached ?? indexed { try $0.snapshot(.resolving(query)) } ?? snapshot
+        let t = try TaskResolver.resolve(query, in: snap.tasks, prefer: prefer)
+        resolvedFingerprints[t.path] = snap.fingerprints[t.path]
+        return t
     }
 
-    func fingerprint(_ t: TodoTask) -> UInt64? { snapshot.fingerprints[t.path] }
+    private var resolvedFingerprints: [String: UInt64] = [:]
+
+    /// The hash of a task's file as read, so an edit can tell whether someone changed it since.
+    func fingerprint(_ t: TodoTask) -> UInt64? { resolvedFingerprints[t.path] ?? snapshot.fingerprints[t.path] }
 
     /// Runs a command body: engine errors go to stderr with their exit code.
     static func run(_ options: VaultOptions, _ body: (Context) throws -> Void) throws {

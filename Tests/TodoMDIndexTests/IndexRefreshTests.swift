@@ -116,6 +116,33 @@ final class IndexRefreshTests: XCTestCase {
         }
     }
 
+    /// TASK arguments resolve to the same task (or the same error) from the narrowed cache as
+    /// from every file: paths, file names, keys of checkbox tasks, parts of titles.
+    func testResolvingFromTheCacheEqualsResolvingFromFiles() throws {
+        let f = Fixture()
+        VaultFuzz.fill(f.dir, seed: 77, n: 120)
+        let index = try f.index()
+        try index.refresh()
+        let all = f.vault.load().tasks
+        var r = SplitMix(state: 8)
+        var queries = ["milk", "MILK", "café", "CAFÉ 1", "nothing here", "broken", "broken.md", "./Work/task-5.md", "task-5", "task-5.md", ""]
+        for _ in 0..<150 {
+            let t = r.pick(all)
+            let title = Array(t.title)
+            let start = r.int(max(1, title.count - 2))
+            queries += [t.key, t.path, t.filename, String(title[start..<min(title.count, start + 1 + r.int(8))]), t.title.uppercased()]
+        }
+        func outcome(_ q: String, _ tasks: [TodoTask], _ p: TaskResolver.Preference) -> String {
+            do { return try TaskResolver.resolve(q, in: tasks, prefer: p).key } catch { return "\(error)" }
+        }
+        for q in queries {
+            let subset = try index.snapshot(.resolving(q)).tasks
+            for p in [TaskResolver.Preference.any, .open, .closed] {
+                XCTAssertEqual(outcome(q, subset, p), outcome(q, all, p), q)
+            }
+        }
+    }
+
     /// Two indexes on one database (two processes) refreshing while files change: no error, and
     /// the result matches the files.
     func testConcurrentRefreshesAgree() throws {

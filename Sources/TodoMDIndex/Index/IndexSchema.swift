@@ -4,7 +4,7 @@ import Foundation
 /// vault or other parse settings is dropped and rebuilt, never migrated.
 enum IndexSchema {
     /// Bump on any change to the tables or to `TaskCodec`'s layout.
-    static let version = 4
+    static let version = 5
 
     static let create = """
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -20,7 +20,7 @@ enum IndexSchema {
         CREATE TABLE tasks (
             id INTEGER PRIMARY KEY, path TEXT NOT NULL, ord INTEGER NOT NULL, fingerprint INTEGER NOT NULL,
             status TEXT NOT NULL, due TEXT, defer TEXT, scheduled TEXT, flagged INTEGER NOT NULL,
-            area_key TEXT, project_key TEXT, tags_key TEXT NOT NULL
+            area_key TEXT, project_key TEXT, tags_key TEXT NOT NULL, title_key TEXT NOT NULL
         );
         -- The whole task (`TaskCodec`), by task id.
         CREATE TABLE task_data (id INTEGER PRIMARY KEY, data BLOB NOT NULL);

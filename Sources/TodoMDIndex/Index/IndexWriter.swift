@@ -44,8 +44,8 @@ struct IndexWriter {
         }
         guard kind != .special else { return }
         let insertTask = try db.cachedStatement(sql: """
-            INSERT INTO tasks (path, ord, fingerprint, status, due, defer, scheduled, flagged, area_key, project_key, tags_key)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO tasks (path, ord, fingerprint, status, due, defer, scheduled, flagged, area_key, project_key, tags_key, title_key)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let insertData = try db.cachedStatement(sql: "INSERT INTO task_data (id, data) VALUES (?, ?)")
         let insertText = try db.cachedStatement(sql: "INSERT INTO fts (rowid, title, description, tags, body) VALUES (?, ?, ?, ?, ?)")
@@ -53,7 +53,7 @@ struct IndexWriter {
             try insertTask.execute(arguments: [
                 file.path, i, Int64(bitPattern: c.fingerprint), t.status.rawValue, t.due?.date.description, t.deferDate?.date.description,
                 t.scheduled?.date.description, t.flagged, t.area.map(Prefilter.fold), t.project.map(Prefilter.fold),
-                Prefilter.tagsKey(t.tags),
+                Prefilter.tagsKey(t.tags), t.title.lowercased(),
             ])
             let id = db.lastInsertedRowID
             try insertData.execute(arguments: [id, Data(TaskCodec.encode(t))])

@@ -31,6 +31,17 @@ public struct Prefilter: Sendable, Equatable {
         return p
     }
 
+    /// The tasks `TaskResolver.resolve(query, …)` could pick: by key, path, file name or a part
+    /// of the title (the same normalisation as the resolver).
+    public static func resolving(_ query: String) -> Prefilter {
+        let q = query.hasPrefix("./") ? String(query.dropFirst(2)) : query
+        var p = Prefilter()
+        let keyPath = q.lastIndex(of: ":").map { String(q[..<$0]) } ?? q
+        p.add("path = ? OR path = ? OR path = ? OR substr(path, -length(?)) = ? OR substr(path, -length(?)) = ? OR instr(title_key, ?) > 0",
+              [q, keyPath, q + ".md", "/" + q, "/" + q, "/" + q + ".md", "/" + q + ".md", q.lowercased()])
+        return p
+    }
+
     /// Only tasks that can match `filter` (statuses, area, project, plain tag patterns).
     mutating func narrow(by filter: TaskFilter) {
         if !filter.statuses.isEmpty {
