@@ -36,7 +36,7 @@ public final class TaskIndex {
     public init(vault: Vault, path: String? = nil, inMemory: Bool = false) throws {
         self.vault = vault
         let root = Self.realPath(vault.root) ?? vault.root
-        self.path = inMemory ? nil : (path ?? Self.defaultPath(root: root))
+        self.path = inMemory ? nil : (path ?? Self.defaultPath(root: vault.root))
         identity = Self.identity(vault: vault, root: root)
         if let p = self.path {
             try? FileManager.default.createDirectory(atPath: (p as NSString).deletingLastPathComponent,
@@ -70,8 +70,8 @@ public final class TaskIndex {
     private var rebuiltOnOpen = false
 
     /// `<cache>/index/<hash of the vault's real path>.sqlite`.
-    public static func defaultPath(root: String) -> String {
-        Vault.cacheDirectory + "/index/" + String(Vault.fingerprint(Array(root.utf8)), radix: 16) + ".sqlite"
+    public static func defaultPath(root: String, cacheDirectory: String = Vault.cacheDirectory) -> String {
+        cacheDirectory + "/index/" + String(Vault.fingerprint(Array((realPath(root) ?? root).utf8)), radix: 16) + ".sqlite"
     }
 
     /// What the cached parse depends on besides the files: the vault, the schema, the settings

@@ -1,0 +1,127 @@
+import Foundation
+import TodoMDCore
+import TodoMDIndex
+
+/// One size's measurements, in seconds and kilobytes.
+struct BenchResult {
+    var files = 0
+    var megabytes = 0.0
+    var floor1 = 0.0, floor2 = 0.0
+    var cold = 0.0, warmToday = 0.0, filtered = 0.0
+    var firstSearch = 0.0, search: Double?
+    var refreshInProcess = 0.0, searchInProcess = 0.0
+    var oneChanged = 0.0
+    var coldPeakKB = 0, warmPeakKB = 0
+    var todayCount = 0
+
+    var rows: [(key: String, label: String, seconds: Double?)] {
+        [("floor_1core", "floor: walk + read every file, 1 core", floor1),
+         ("floor_2cores", "floor: walk + read every file, 2 cores", floor2),
+         ("cold_index", "cold index (`list today`, empty cache)", cold),
+         ("warm_list_today", "warm `list today`, whole process", warmToday),
+         ("filtered_query", "filtered `list anytime --area --tag`", filtered),
+         ("first_search", "first search (builds the full-text table)", firstSearch),
+         ("search", "warm `search quokka`, whole process", search),
+         ("search_query", "search query alone, in process", searchInProcess),
+         ("refresh_in_process", "warm refresh alone (walk + compare), in process", refreshInProcess),
+         ("one_file_changed", "one file changed → `list today`", oneChanged)]
+    }
+}
+
+/// Generates vaults and measures todomd on them as users run it (whole processes), next to the
+/// floor of reading every file.
+struct BenchRunner {
+    let executable = ChildProcess.selfPath
+    let clock: Clock
+    let runs: Int
+    let work: String
+    var log: (String) -> Void = { _ in }
+
+    func environment(cache: String) -> [String: String] {
+        var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": work,
+                   "XDG_CACHE_HOME": cache, "XDG_CONFIG_HOME": work + "/config",
+                   "TODOMD_NOW": Timestamp.format(clock.now)]
+        env["TZ"] = ProcessInfo.processInfo.environment["TZ"] ?? clock.timeZone.identifier
+        return env
+    }
+
+    func todomd(_ args: [String], vault: String, cache: String) throws -> ChildProcess.Measurement {
+        let m = try ChildProcess.run(executable, args + ["--vault", vault], env: environment(cache: cache))
+        guard m.status == 0 else { throw TodoError.io(path: vault, reason: "todomd \(args.joined(separator: " ")) exited \(m.status)") }
+        return m
+    }
+
+    static func median(_ xs: [Double]) -> Double {
+        let s = xs.sorted()
+        return s.isEmpty ? 0 : s[s.count / 2]
+    }
+
+    func measure(files n: Int) throws -> BenchResult {
+        var r = BenchResult()
+        r.files = n
+        let vault = work + "/vault-\(n)"
+        log("generating \(n) task files…")
+        try VaultGenerator(today: clock.today).generate(count: n, into: vault)
+        let coldRuns = n >= 50_000 ? min(runs, 3) : runs
+        log("floor…")
+        var floors1: [Double] = [], floors2: [Double] = []
+        for _ in 0..<runs {
+            let (s1, bytes) = FloorReader.measure(vault, threads: 1)
+            floors1.append(s1)
+            r.megabytes = Double(bytes) / 1_048_576
+            floors2.append(FloorReader.measure(vault, threads: 2).seconds)
+        }
+        r.floor1 = floors1.min()!
+        r.floor2 = floors2.min()!
+        log("cold index ×\(coldRuns)…")
+        var colds: [Double] = []
+        var cache = ""
+        for k in 0..<coldRuns {
+            cache = work + "/cache-\(n)-\(k)"
+            let m = try todomd(["list", "today"], vault: vault, cache: cache)
+            colds.append(m.seconds)
+            r.coldPeakKB = max(r.coldPeakKB, m.peakKB)
+        }
+        r.cold = colds.min()!
+        log("warm commands ×\(runs)…")
+        var warm: [Double] = [], filtered: [Double] = []
+        for _ in 0..<runs {
+            let m = try todomd(["list", "today"], vault: vault, cache: cache)
+            warm.append(m.seconds)
+            r.warmPeakKB = max(r.warmPeakKB, m.peakKB)
+            filtered.append(try todomd(["list", "anytime", "--area", "Work", "--tag", "work"], vault: vault, cache: cache).seconds)
+        }
+        r.warmToday = Self.median(warm)
+        r.filtered = Self.median(filtered)
+        let first = try ChildProcess.run(executable, ["search", "quokka", "--vault", vault], env: environment(cache: cache))
+        if first.status == 0 {
+            r.firstSearch = first.seconds
+            r.search = Self.median(try (0..<runs).map { _ in try todomd(["search", "quokka"], vault: vault, cache: cache).seconds })
+        }
+        // In process: the index's own steps, without process start and printing.
+        let v = Vault(root: vault, clock: clock)
+        let index = try TaskIndex(vault: v, path: TaskIndex.defaultPath(root: vault, cacheDirectory: cache + "/todomd"))
+        r.refreshInProcess = Self.median(try (0..<runs).map { _ in
+            let t0 = ChildProcess.now()
+            try index.refresh()
+            return ChildProcess.now() - t0
+        })
+        r.searchInProcess = Self.median(try (0..<runs).map { _ in
+            let t0 = ChildProcess.now()
+            _ = try index.search("quokka", limit: 50)
+            return ChildProcess.now() - t0
+        })
+        r.todayCount = ViewEngine(clock: clock).build(.today, tasks: try index.snapshot(.view(.today, filter: TaskFilter(), today: clock.today)).tasks).tasks.count
+        log("one file changed ×\(runs)…")
+        let scanned = v.scan().files.filter { !$0.path.hasPrefix("Notes/") }
+        var changed: [Double] = []
+        for k in 0..<runs {
+            let path = vault + "/" + scanned[(k * 7919) % scanned.count].path
+            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            try (text + "Edited in the benchmark, run \(k).\n").write(toFile: path, atomically: true, encoding: .utf8)
+            changed.append(try todomd(["list", "today"], vault: vault, cache: cache).seconds)
+        }
+        r.oneChanged = Self.median(changed)
+        return r
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import TodoMDCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a program to completion with output discarded, and measures it as a whole process:
+/// wall time from spawn to exit and peak resident memory (`wait4`'s `ru_maxrss`).
+struct ChildProcess {
+    struct Measurement {
+        var seconds: Double
+        var peakKB: Int
+        var status: Int32
+    }
+
+    static func run(_ executable: String, _ args: [String], env: [String: String]) throws -> Measurement {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable] + args).map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for p in argv + envp { free(p) } }
+        var pid = pid_t()
+        let start = now()
+        let rc = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        guard rc == 0 else { throw TodoError.io(path: executable, reason: "cannot start: " + String(cString: strerror(rc))) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let seconds = now() - start
+        let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return Measurement(seconds: seconds, peakKB: Int(usage.ru_maxrss), status: exit)
+    }
+
+    /// Monotonic seconds.
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// This program's own executable, to measure it as users run it.
+    static var selfPath: String {
+        if let p = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return p }
+        return CommandLine.arguments[0]
+    }
+}
