@@ -42,7 +42,9 @@ final class Context {
         var i: TaskIndex?
         if !noCache, vault.exists {
             do {
+                Trace.mark("start")
                 let idx = try TaskIndex(vault: vault)
+                Trace.mark("open index")
                 let bar = ProgressBar(label: "indexing")
                 try idx.refresh(progress: bar.update)
                 bar.finish()

@@ -109,13 +109,15 @@ private final class WalkState: @unchecked Sendable {
         var subdirs: [(abs: String, rel: String, id: [UInt64])] = []
         while let e = readdir(d) {
             let type = e.pointee.d_type
-            let (name, isMarkdown) = withUnsafePointer(to: &e.pointee.d_name) { p -> (String, Bool) in
+            // Hidden entries and (when the type says so) files that are not Markdown are skipped
+            // before any string is made or any stat is done.
+            let (name, isMarkdown) = withUnsafePointer(to: &e.pointee.d_name) { p -> (String?, Bool) in
                 let c = UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self)
-                return (String(cString: c), Self.isMarkdownName(c))
+                let md = Self.isMarkdownName(c)
+                if c[0] == 0x2E || (type == UInt8(DT_REG) && !md) { return (nil, md) }
+                return (String(cString: c), md)
             }
-            if name.hasPrefix(".") { continue }
-            // Only folders, links and Markdown files need a stat; the type says which is which.
-            if type == UInt8(DT_REG) && !isMarkdown { continue }
+            guard let name else { continue }
             var st = stat()
             guard fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             var stamp = FileSystem.stamp(st)
