@@ -105,4 +105,32 @@ final class WatchCLITests: XCTestCase {
         XCTAssertFalse(p.isRunning, "watch did not stop on SIGINT")
         if !p.isRunning { XCTAssertEqual(p.terminationStatus, 0) }
     }
+
+    func testWatchPollFallbackReportsInHumanForm() throws {
+        let tmp = NSTemporaryDirectory() + "todomd-watch-" + UUID().uuidString
+        let vault = tmp + "/vault"
+        try FileManager.default.createDirectory(atPath: vault + "/inbox", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: tmp) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Binary.todomd)
+        p.arguments = ["watch", "--vault", vault]
+        p.environment = ["PATH": "/usr/bin:/bin", "HOME": tmp + "/home", "XDG_CACHE_HOME": tmp + "/cache",
+                         "TZ": "UTC", "TODOMD_NOW": "2026-11-22T10:00:00", "TODOMD_WATCH_POLL": "1"]
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        let stdout = LineReader(out), stderr = LineReader(err)
+        try p.run()
+        defer { if p.isRunning { p.terminate() } }
+        XCTAssertNotNil(stderr.wait(timeout: 10) { $0.contains("(polling)") }, "\(stderr.all)")
+        let text = "---\ntitle: \"Water plants\"\nstatus: \"todo\"\ncreated: \"2026-11-20T09:00:00Z\"\nsource: \"user\"\n---\n"
+        FileManager.default.createFile(atPath: vault + "/inbox/water.md", contents: Data(text.utf8))
+        let line = stdout.wait(timeout: 3) { $0.hasPrefix("+ added") }
+        XCTAssertEqual(line?.0, "+ added  Water plants  (inbox/water.md)")
+        p.terminate()
+        let end = Date().addingTimeInterval(5)
+        while p.isRunning && Date() < end { usleep(10_000) }
+        XCTAssertFalse(p.isRunning, "watch did not stop on SIGTERM")
+        if !p.isRunning { XCTAssertEqual(p.terminationStatus, 0) }
+    }
 }

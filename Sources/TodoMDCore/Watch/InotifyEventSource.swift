@@ -37,6 +37,7 @@ public final class InotifyEventSource: FileEventSource, @unchecked Sendable {
         guard addWatches(rel: "", report: &ignored) else {
             close(f)
             fd = -1
+            folders = [:]
             throw TodoError.io(path: root, reason: "cannot watch the vault: " + String(cString: strerror(errno)))
         }
         running = true
@@ -72,19 +73,21 @@ public final class InotifyEventSource: FileEventSource, @unchecked Sendable {
 
     /// Watches `rel` and every folder below it (as `VaultScanner` walks: no hidden or excluded
     /// folders, links only when they stay in the vault). Files found are added to `report`.
-    /// Returns false if the top folder cannot be watched. Call with `lock` held.
+    /// Returns false if a folder could not be watched (e.g. the inotify watch limit,
+    /// `fs.inotify.max_user_watches`, is reached). Call with `lock` held.
     @discardableResult
     private func addWatches(rel: String, report: inout Set<String>) -> Bool {
         var seen = Set<[UInt64]>()
         var stack = [rel]
-        var first = true
+        var complete = true
         while let dir = stack.popLast() {
             let wd = inotify_add_watch(fd, absolute(dir), Self.mask)
             if wd < 0 {
-                if first { return false }
+                // A folder that vanished meanwhile is fine; anything else means blind spots.
+                if errno != ENOENT && errno != ENOTDIR { complete = false }
+                if dir == rel { return false }
                 continue
             }
-            first = false
             folders[wd] = dir
             guard let names = FileSystem.list(absolute(dir)) else { continue }
             for name in names where !name.hasPrefix(".") {
@@ -105,7 +108,7 @@ public final class InotifyEventSource: FileEventSource, @unchecked Sendable {
                 }
             }
         }
-        return true
+        return complete
     }
 
     /// Drops the watches of `rel` and the folders below it (it moved away).
@@ -171,7 +174,7 @@ public final class InotifyEventSource: FileEventSource, @unchecked Sendable {
                 removeWatches(under: rel)
             } else if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, !excluded.contains(rel) {
                 var found = Set<String>()
-                addWatches(rel: rel, report: &found)
+                if !addWatches(rel: rel, report: &found) { batch.rescan = true }
                 batch.paths.formUnion(found)
             }
         }
