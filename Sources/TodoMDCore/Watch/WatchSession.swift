@@ -47,7 +47,8 @@ public final class WatchSession: @unchecked Sendable {
         }
     }
 
-    /// The tasks currently known, by file.
+    /// The tasks currently known, by file. (Not from inside `onChanges`: it runs on the
+    /// session's queue.)
     public var tasks: [TodoTask] { queue.sync { files.keys.sorted().flatMap { files[$0]!.tasks } } }
 
     // MARK: Live
@@ -66,6 +67,8 @@ public final class WatchSession: @unchecked Sendable {
         }
     }
 
+    /// Stops the source and the session; no `onChanges` call starts afterwards. (Not from
+    /// inside `onChanges`.)
     public func stop() {
         source?.stop()
         queue.sync {

@@ -78,7 +78,7 @@ struct WatchPrinter: Sendable {
         case .removed(let t):
             return "- removed  \(title(t))  (\(t.key))"
         case .problem(let p):
-            return "! problem: \(p.path): " + p.reasons.joined(separator: "; ")
+            return "! problem: \(p.path): " + p.reasons.joined(separator: "; ").replacingOccurrences(of: "\n", with: " ")
         case .alert(let a):
             return "! alert: \(a.total) new files in \(a.windowSeconds) s: " + a.sources.map { "\($0.source) \($0.count)" }.joined(separator: ", ")
         }
