@@ -65,7 +65,7 @@ final class WatchCLITests: XCTestCase {
         func write(_ name: String, _ title: String) -> Date {
             let text = "---\ntitle: \"\(title)\"\nstatus: \"todo\"\ndue: \"2026-11-27\"\ncreated: \"2026-11-20T09:00:00Z\"\nsource: \"user\"\n---\n"
             let start = Date()
-            FileManager.default.createFile(atPath: vault + "/" + name, contents: Data(text.utf8))
+            _ = FileManager.default.createFile(atPath: vault + "/" + name, contents: Data(text.utf8))
             return start
         }
         let start = write("20261120-0900-buy-milk.md", "Buy milk")
@@ -124,7 +124,7 @@ final class WatchCLITests: XCTestCase {
         defer { if p.isRunning { p.terminate() } }
         XCTAssertNotNil(stderr.wait(timeout: 10) { $0.contains("(polling)") }, "\(stderr.all)")
         let text = "---\ntitle: \"Water plants\"\nstatus: \"todo\"\ncreated: \"2026-11-20T09:00:00Z\"\nsource: \"user\"\n---\n"
-        FileManager.default.createFile(atPath: vault + "/inbox/water.md", contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: vault + "/inbox/water.md", contents: Data(text.utf8))
         let line = stdout.wait(timeout: 3) { $0.hasPrefix("+ added") }
         XCTAssertEqual(line?.0, "+ added  Water plants  (inbox/water.md)")
         p.terminate()
