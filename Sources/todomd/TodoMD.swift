@@ -10,7 +10,8 @@ struct TodoMD: ParsableCommand {
         discussion: "The vault is --vault, else $TODOMD_VAULT, else the config file, else ~/todo.md.",
         subcommands: [Add.self, Parse.self, List.self, Recur.self, Show.self, Done.self, Reopen.self, Cancel.self, Defer.self,
                       FlagTask.self, UnflagTask.self, SetFields.self, Edit.self, Delete.self, TrashCommand.self,
-                      Move.self, Search.self, Bench.self, Tags.self, Types.self, Items.self, Views.self, Archive.self, CaptureCommand.self, Prompt.self, Doctor.self],
+                      Move.self, Search.self, Watch.self, Bench.self, Tags.self, Types.self, Items.self, Views.self, Archive.self,
+                      CaptureCommand.self, Prompt.self, Doctor.self],
         defaultSubcommand: List.self
     )
 }

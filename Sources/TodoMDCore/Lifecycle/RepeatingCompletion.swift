@@ -54,7 +54,7 @@ extension Vault {
             return result
         } catch {
             // Never leave a successor behind for a completion that did not happen.
-            for c in created { unlink(absolute(c.path)) }
+            for c in created { FileSystem.removeFile(absolute(c.path)) }
             throw error
         }
     }

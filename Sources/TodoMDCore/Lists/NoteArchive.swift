@@ -32,7 +32,7 @@ extension Vault {
                 unlink(tmp)
                 throw TodoError.conflict(path: path, reason: "the note changed while archiving; the lines were copied to \(archiveRel) but not removed from the note")
             }
-            guard rename(tmp, abs) == 0 else { unlink(tmp); throw TodoError.io(path: path, reason: "rename failed") }
+            guard FileSystem.renameInto(tmp, abs, bytes: Array(note.text.utf8)) else { unlink(tmp); throw TodoError.io(path: path, reason: "rename failed") }
             FileSystem.fsyncDir((abs as NSString).deletingLastPathComponent)
         }
         return (archiveRel, movedLines.count)

@@ -114,6 +114,7 @@ enum FileSystem {
     /// Replaces `path` atomically (temp file, fsync, rename in the same folder).
     static func atomicReplace(_ path: String, bytes: [UInt8], mode: mode_t = 0o644) throws {
         let tmp = try writeTemp(for: path, bytes: bytes, mode: mode)
+        WriteJournal.noteWrite(path, bytes: bytes)
         guard rename(tmp, path) == 0 else {
             let e = String(cString: strerror(errno))
             unlink(tmp)
@@ -122,10 +123,25 @@ enum FileSystem {
         fsyncDir((path as NSString).deletingLastPathComponent)
     }
 
+    /// Renames the temp file `tmp` (holding `bytes`) over `path`, recording the write in the
+    /// vault's write journal first. Returns false (errno set) when the rename fails.
+    static func renameInto(_ tmp: String, _ path: String, bytes: [UInt8]) -> Bool {
+        WriteJournal.noteWrite(path, bytes: bytes)
+        return rename(tmp, path) == 0
+    }
+
+    /// Removes `path`, recording the removal in the vault's write journal first.
+    @discardableResult
+    static func removeFile(_ path: String) -> Bool {
+        WriteJournal.noteRemoval(path)
+        return unlink(path) == 0
+    }
+
     /// Creates `path` with `bytes`, atomically, failing with EEXIST instead of overwriting.
     static func atomicCreate(_ path: String, bytes: [UInt8]) throws -> Bool {
         let tmp = try writeTemp(for: path, bytes: bytes, mode: 0o644)
         defer { unlink(tmp) }
+        WriteJournal.noteWrite(path, bytes: bytes)
         if link(tmp, path) == 0 {
             fsyncDir((path as NSString).deletingLastPathComponent)
             return true
@@ -147,6 +163,8 @@ enum FileSystem {
 
     /// Moves a file without overwriting: fails if `to` exists.
     static func moveNoClobber(_ from: String, _ to: String) throws -> Bool {
+        WriteJournal.noteWrite(to, copyOf: from)
+        WriteJournal.noteRemoval(from)
         if link(from, to) == 0 {
             unlink(from)
             return true

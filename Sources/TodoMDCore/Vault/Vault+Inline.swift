@@ -76,7 +76,7 @@ extension Vault {
                 if mode & 0o200 == 0 { throw TodoError.conflict(path: task.path, reason: "the note is read-only") }
                 let tmp = try FileSystem.writeTemp(for: path, bytes: Array(newText.utf8), mode: mode)
                 guard (try? FileSystem.readFile(path)) == bytes else { unlink(tmp); continue }
-                guard rename(tmp, path) == 0 else {
+                guard FileSystem.renameInto(tmp, path, bytes: Array(newText.utf8)) else {
                     unlink(tmp)
                     throw TodoError.io(path: task.path, reason: "rename failed: " + String(cString: strerror(errno)))
                 }

@@ -60,6 +60,7 @@ public final class Vault: @unchecked Sendable {
         self.clock = clock
         self.format = format
         (settings, settingsProblem) = VaultSettings.load(root: root)
+        WriteJournal.registerDefault(root: root)
     }
 
     public var exists: Bool { FileSystem.statStamp(root).map { FileSystem.isDir($0.mode) } ?? false }
@@ -268,7 +269,7 @@ public final class Vault: @unchecked Sendable {
                 unlink(tmp)
                 continue
             }
-            guard rename(tmp, path) == 0 else {
+            guard FileSystem.renameInto(tmp, path, bytes: newBytes) else {
                 unlink(tmp)
                 throw TodoError.io(path: task.path, reason: "rename failed: " + String(cString: strerror(errno)))
             }
