@@ -27,60 +27,53 @@ struct IndexWriter {
         try db.cachedStatement(sql: "DELETE FROM tasks WHERE path = ?").execute(arguments: [path])
     }
 
-    /// Stores `c` as read from `file`. The row as it is now decides what to replace: another
-    /// process may have stored this file since our refresh looked (then rows are not doubled).
-    func store(_ file: ScannedFile, _ c: FileContents) throws {
-        let kind = Self.kind(c)
-        let problem = kind == .special ? nil : c.problem.map { $0.reasons.joined(separator: "\n") }
-        let current = try Row.fetchOne(db.cachedStatement(sql: "SELECT fingerprint FROM files WHERE path = ?"), arguments: [file.path])
-        try db.cachedStatement(sql: "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?)").execute(arguments: [
-            file.path, file.stamp.size, file.stamp.mtimeNanos, Int64(bitPattern: file.stamp.inode),
-            Int64(bitPattern: c.fingerprint), kind.rawValue, problem,
-        ])
-        if let current {
-            // Same bytes (a touch, or another process was first): only the identity changes.
-            if current[0] == Int64(bitPattern: c.fingerprint) { return }
-            try removeTasks(path: file.path)
+    /// Stores one file's rows. The row as it is now decides what to replace: another process
+    /// may have stored this file since our refresh looked (then rows are not doubled).
+    func store(_ f: StoredFile) throws {
+        let insertFile = try db.cachedStatement(sql: "INSERT OR IGNORE INTO files VALUES (?, ?, ?, ?, ?, ?, ?)")
+        let fileValues: [SQLValue] = [.text(f.file.path), .int(f.file.stamp.size), .int(f.file.stamp.mtimeNanos),
+                                      .int(Int64(bitPattern: f.file.stamp.inode)), .int(f.fingerprint), .int(Int64(f.kind.rawValue)),
+                                      .text(f.problem)]
+        try SQLBind.run(insertFile, fileValues, db)
+        if db.changesCount == 0 {
+            // The file was known: replace its identity, and its tasks unless the bytes are the same
+            // (a touch, or another process was first).
+            let current = try Int64.fetchOne(db.cachedStatement(sql: "SELECT fingerprint FROM files WHERE path = ?"), arguments: [f.file.path])
+            try SQLBind.run(try db.cachedStatement(sql: "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?)"), fileValues, db)
+            if current == f.fingerprint { return }
+            try removeTasks(path: f.file.path)
         }
-        guard kind != .special else { return }
         let insertTask = try db.cachedStatement(sql: """
             INSERT INTO tasks (path, ord, fingerprint, status, due, defer, scheduled, flagged, area_key, project_key, tags_key, title_key)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let insertData = try db.cachedStatement(sql: "INSERT INTO task_data (id, data) VALUES (?, ?)")
         let insertText = try db.cachedStatement(sql: "INSERT INTO fts (rowid, title, description, tags, body) VALUES (?, ?, ?, ?, ?)")
-        for (i, t) in c.tasks.enumerated() {
-            try insertTask.execute(arguments: [
-                file.path, i, Int64(bitPattern: c.fingerprint), t.status.rawValue, t.due?.date.description, t.deferDate?.date.description,
-                t.scheduled?.date.description, t.flagged, t.area.map(Prefilter.fold), t.project.map(Prefilter.fold),
-                Prefilter.tagsKey(t.tags), t.title.lowercased(),
-            ])
+        for (i, t) in f.tasks.enumerated() {
+            try SQLBind.run(insertTask, [.text(f.file.path), .int(Int64(i)), .int(f.fingerprint), .text(t.status), .text(t.due),
+                                         .text(t.deferDate), .text(t.scheduled), .int(t.flagged ? 1 : 0), .text(t.areaKey),
+                                         .text(t.projectKey), .text(t.tagsKey), .text(t.titleKey)], db)
             let id = db.lastInsertedRowID
-            try insertData.execute(arguments: [id, Data(TaskCodec.encode(t))])
-            if withText { try insertText.execute(arguments: [id, t.title, t.description ?? "", t.tags.joined(separator: " "), t.body]) }
-        }
-    }
-
-    static func kind(_ c: FileContents) -> FileKind {
-        switch c.note {
-        case .typeDefinition?, .view?, .item?, .problem?: return .special
-        case .plain?: return c.tasks.isEmpty ? .nothing : .noteWithTasks
-        case nil: return c.tasks.isEmpty ? .nothing : .taskFile
+            try SQLBind.run(insertData, [.int(id), .blob(t.data)], db)
+            if withText {
+                try SQLBind.run(insertText, [.int(id), .text(t.task.title), .text(t.task.description ?? ""),
+                                             .text(t.task.tags.joined(separator: " ")), .text(t.task.body)], db)
+            }
         }
     }
 }
 
 /// Reads and parses files on every core.
 enum ParallelReader {
-    static func read(_ files: [ScannedFile], vault: Vault) -> [FileContents] {
-        var out = [FileContents?](repeating: nil, count: files.count)
+    static func read(_ files: [ScannedFile], vault: Vault) -> [StoredFile] {
+        var out = [StoredFile?](repeating: nil, count: files.count)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
         out.withUnsafeMutableBufferPointer { buf in
             let base = buf.baseAddress!
             DispatchQueue.concurrentPerform(iterations: workers) { w in
                 var i = w
                 while i < files.count {
-                    (base + i).pointee = vault.readContents(files[i])
+                    (base + i).pointee = StoredFile(files[i], vault.readContents(files[i]))
                     i += workers
                 }
             }
@@ -89,9 +82,9 @@ enum ParallelReader {
     }
 }
 
-/// One chunk of files being read and parsed in the background.
+/// One chunk of files being read, parsed and turned into rows in the background.
 final class ParsedChunk: @unchecked Sendable {
-    private var result: [FileContents] = []
+    private var result: [StoredFile] = []
     private let done = DispatchSemaphore(value: 0)
 
     init(_ items: [(file: ScannedFile, old: UInt64?)], vault: Vault) {
@@ -102,7 +95,7 @@ final class ParsedChunk: @unchecked Sendable {
         }
     }
 
-    func wait() -> [FileContents] {
+    func wait() -> [StoredFile] {
         done.wait()
         return result
     }

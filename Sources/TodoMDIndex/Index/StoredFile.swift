@@ -1,0 +1,45 @@
+import Foundation
+import TodoMDCore
+
+/// One file's rows, computed where it was parsed (on a worker core), so the thread that writes
+/// to SQLite only binds values: on a cold index, storing is the serial part.
+struct StoredFile {
+    struct Task {
+        var status: String
+        var due: String?, deferDate: String?, scheduled: String?
+        var flagged: Bool
+        var areaKey: String?, projectKey: String?
+        var tagsKey: String, titleKey: String
+        var data: [UInt8]
+        var task: TodoTask
+    }
+
+    var file: ScannedFile
+    var fingerprint: Int64
+    var kind: FileKind
+    var problem: String?
+    var tasks: [Task] = []
+
+    init(_ file: ScannedFile, _ c: FileContents) {
+        self.file = file
+        fingerprint = Int64(bitPattern: c.fingerprint)
+        kind = Self.kind(c)
+        problem = kind == .special ? nil : c.problem.map { $0.reasons.joined(separator: "\n") }
+        // Special notes are re-read on every load; their tasks are not stored.
+        guard kind != .special else { return }
+        tasks = c.tasks.map { t in
+            Task(status: t.status.rawValue, due: t.due?.date.description, deferDate: t.deferDate?.date.description,
+                 scheduled: t.scheduled?.date.description, flagged: t.flagged, areaKey: t.area.map(Prefilter.fold),
+                 projectKey: t.project.map(Prefilter.fold), tagsKey: Prefilter.tagsKey(t.tags), titleKey: t.title.lowercased(),
+                 data: TaskCodec.encode(t), task: t)
+        }
+    }
+
+    static func kind(_ c: FileContents) -> FileKind {
+        switch c.note {
+        case .typeDefinition?, .view?, .item?, .problem?: return .special
+        case .plain?: return c.tasks.isEmpty ? .nothing : .noteWithTasks
+        case nil: return c.tasks.isEmpty ? .nothing : .taskFile
+        }
+    }
+}
