@@ -4,7 +4,7 @@ import Foundation
 /// vault or other parse settings is dropped and rebuilt, never migrated.
 enum IndexSchema {
     /// Bump on any change to the tables or to `TaskCodec`'s layout.
-    static let version = 5
+    static let version = 6
 
     static let create = """
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -25,7 +25,6 @@ enum IndexSchema {
         -- The whole task (`TaskCodec`), by task id.
         CREATE TABLE task_data (id INTEGER PRIMARY KEY, data BLOB NOT NULL);
         CREATE INDEX tasks_path ON tasks(path);
-        CREATE INDEX tasks_status ON tasks(status);
         CREATE VIRTUAL TABLE fts USING fts5(title, description, tags, body, tokenize = 'unicode61 remove_diacritics 2');
         """
 
