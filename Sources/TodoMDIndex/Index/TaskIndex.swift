@@ -179,8 +179,10 @@ public final class TaskIndex {
         stats.removed = removed.count
         stats.parsed = todo.count
         if !removed.isEmpty {
-            try write { db in let w = try IndexWriter(db)
-                for p in removed { try w.remove(path: p) } }
+            try write { db in
+                let w = try IndexWriter(db)
+                for p in removed { try w.remove(path: p) }
+            }
         }
         // A pipeline: while this thread stores one chunk in SQLite, the next is read and parsed
         // on every core, so the cold index costs about max(parse, store), not their sum.
@@ -324,12 +326,5 @@ public final class TaskIndex {
         snap.notes = walkNotes
         Trace.mark("assemble")
         return snap
-    }
-
-    /// How many tasks and files the cache holds.
-    public func counts() throws -> (files: Int, tasks: Int) {
-        try db.read { db in
-            (try Int.fetchOne(db, sql: "SELECT count(*) FROM files") ?? 0, try Int.fetchOne(db, sql: "SELECT count(*) FROM tasks") ?? 0)
-        }
     }
 }
