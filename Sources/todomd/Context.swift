@@ -45,9 +45,14 @@ final class Context {
                 Trace.mark("start")
                 let idx = try TaskIndex(vault: vault)
                 Trace.mark("open index")
-                let bar = ProgressBar(label: "indexing")
-                try idx.refresh(progress: bar.update)
-                bar.finish()
+                if IndexClient.sync(idx) {
+                    // A running `todomd watch` has stored every change made so far: no walk.
+                    Trace.mark("synced with the running watch")
+                } else {
+                    let bar = ProgressBar(label: "indexing")
+                    try idx.refresh(progress: bar.update)
+                    bar.finish()
+                }
                 i = idx
             } catch {
                 Printer.warn("index cache unavailable (\(error)); reading the vault directly")

@@ -99,11 +99,24 @@ final class WatchCLITests: XCTestCase {
         XCTAssertNotNil(modified)
         XCTAssertTrue(modified?.0.contains("\"changed\":[\"due\"]") ?? false, modified?.0 ?? "")
 
+        // Other commands use the watch's index: no walk, and a change made just before shows.
+        XCTAssertTrue(stderr.all.contains { $0.0.contains("other commands use its index") }, "\(stderr.all)")
+        var traced = env
+        traced["TODOMD_TRACE"] = "1"
+        _ = write("20261120-0900-just-now.md", "Written just now")
+        let listed = try runTodomd(["list", "all", "--json"], env: traced, cwd: tmp)
+        XCTAssertTrue(listed.stderr.contains("synced with the running watch"), listed.stderr)
+        XCTAssertFalse(listed.stderr.contains("walk:"), "the command walked the vault: \(listed.stderr)")
+        XCTAssertTrue(listed.stdout.contains("Written just now"))
+        XCTAssertEqual(listed.stdout, try runTodomd(["list", "all", "--json", "--no-cache"], env: env, cwd: tmp).stdout)
+
         p.interrupt()
         let end = Date().addingTimeInterval(5)
         while p.isRunning && Date() < end { usleep(10_000) }
         XCTAssertFalse(p.isRunning, "watch did not stop on SIGINT")
         if !p.isRunning { XCTAssertEqual(p.terminationStatus, 0) }
+        let afterwards = try runTodomd(["list", "all"], env: traced, cwd: tmp)
+        XCTAssertTrue(afterwards.stderr.contains("walk:"), "without a watch, commands walk again")
     }
 
     func testWatchPollFallbackReportsInHumanForm() throws {

@@ -89,6 +89,13 @@ public final class Vault: @unchecked Sendable {
         paths.compactMap { p in FileSystem.statStamp(absolute(p)).map { ScannedFile(path: p, stamp: $0.0) } }
     }
 
+    /// The stamp of a vault-relative path that is a regular file, not following links (nil for
+    /// anything else or a missing file): what a watcher checks instead of walking.
+    public func regularFileStamp(_ rel: String) -> FileStamp? {
+        guard let (stamp, mode) = FileSystem.lstatStamp(absolute(rel)), FileSystem.isReg(mode) else { return nil }
+        return stamp
+    }
+
     /// Notes about a walk (links not followed) for `VaultSnapshot.notes`.
     public static func walkNotes(_ scan: VaultScanner.Result) -> [String] {
         scan.skipped.map { "\($0.path): \($0.reason)" }

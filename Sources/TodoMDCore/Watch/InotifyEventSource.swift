@@ -16,6 +16,9 @@ public final class InotifyEventSource: FileEventSource, @unchecked Sendable {
     private var folders: [Int32: String] = [:]
     private var realRoot = ""
     private let stopped = DispatchSemaphore(value: 0)
+    /// Held while events are read and handed over, so `drain()` never runs while a batch is
+    /// read but not yet delivered.
+    private let delivering = NSLock()
 
     static let mask: UInt32 = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO
         | IN_DELETE_SELF | IN_ATTRIB)
@@ -126,16 +129,35 @@ public final class InotifyEventSource: FileEventSource, @unchecked Sendable {
             let ready = poll(&pfd, 1, 100)
             if ready < 0 && errno != EINTR { break }
             guard ready > 0 else { continue }
-            var batch = FileEventBatch()
-            while true {
-                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if n <= 0 { break }
-                lock.lock()
-                parse(buffer, count: n, into: &batch)
-                lock.unlock()
-            }
+            delivering.lock()
+            let batch = readPending(&buffer)
             if (!batch.paths.isEmpty || batch.rescan) && isRunning { handler(batch) }
+            delivering.unlock()
         }
+    }
+
+    /// Every event queued so far, read now: the kernel queues an inotify event when the change
+    /// is made, so after this returns every change made before the call is known. Events the
+    /// background thread already read have been delivered to the handler by then. Nil when
+    /// not running.
+    public func drain() -> FileEventBatch? {
+        guard isRunning else { return nil }
+        delivering.lock()
+        defer { delivering.unlock() }
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        return readPending(&buffer)
+    }
+
+    private func readPending(_ buffer: inout [UInt8]) -> FileEventBatch {
+        var batch = FileEventBatch()
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            lock.lock()
+            parse(buffer, count: n, into: &batch)
+            lock.unlock()
+        }
+        return batch
     }
 
     /// Reads the `inotify_event` records in `buffer[0..<count]`.

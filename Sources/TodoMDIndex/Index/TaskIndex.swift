@@ -69,6 +69,19 @@ public final class TaskIndex {
 
     private var rebuiltOnOpen = false
 
+    /// What the cached parse depends on, as one string (a server compares it with its client's).
+    public var identityKey: String { identity.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";") }
+
+    /// Whether the tables were made with this index's identity (another process with other
+    /// settings or another time zone may have rebuilt them).
+    public func cacheMatchesIdentity() throws -> Bool {
+        try db.read { db in
+            var meta: [String: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT key, value FROM meta") { meta[row[0]] = row[1] }
+            return identity.allSatisfy { meta[$0.key] == $0.value }
+        }
+    }
+
     /// `<cache>/index/<hash of the vault's real path>.sqlite`.
     public static func defaultPath(root: String, cacheDirectory: String = Vault.cacheDirectory) -> String {
         cacheDirectory + "/index/" + String(Vault.fingerprint(Array((realPath(root) ?? root).utf8)), radix: 16) + ".sqlite"
@@ -210,6 +223,49 @@ public final class TaskIndex {
         }
         Trace.mark("parsed and stored \(todo.count) (waiting for parses \(Int(waited)) ms, storing \(Int(stored)) ms)")
         return stats
+    }
+
+    /// Brings only `paths` (vault-relative, as a watcher reports them) up to date, without
+    /// walking the vault. A path that is not a Markdown file (a folder moved or removed, a link)
+    /// falls back to a full `refresh()`.
+    @discardableResult
+    public func refresh(paths: Set<String>) throws -> RefreshStats {
+        var stats = RefreshStats()
+        var changed: [(file: ScannedFile, old: UInt64?)] = []
+        var gone: [String] = []
+        for p in paths.sorted() {
+            let name = p.split(separator: "/").last.map(String.init) ?? p
+            guard name.count > 3, name.lowercased().hasSuffix(".md"), !p.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
+                if vault.regularFileStamp(p) != nil { continue }  // another kind of file: not ours
+                return try refresh()
+            }
+            // Links are followed only by the walk's rules (inside the vault): leave them to it.
+            if Self.isLinkOrFolder(vault.absolute(p)) { return try refresh() }
+            let old = try db.read { try Row.fetchOne($0, sql: "SELECT size, mtime, inode, fingerprint FROM files WHERE path = ?", arguments: [p]) }
+            guard let stamp = vault.regularFileStamp(p) else {
+                if old != nil { gone.append(p) }
+                continue
+            }
+            if let old, old[0] == stamp.size, old[1] == stamp.mtimeNanos, old[2] == Int64(bitPattern: stamp.inode) { continue }
+            changed.append((ScannedFile(path: p, stamp: stamp), old.map { UInt64(bitPattern: $0[3]) }))
+        }
+        stats.removed = gone.count
+        stats.parsed = changed.count
+        let rows = ParallelReader.read(changed.map(\.file), vault: vault)
+        try write { db in
+            let w = try IndexWriter(db)
+            for p in gone { try w.remove(path: p) }
+            for (item, f) in zip(changed, rows) {
+                if item.old == nil { stats.added += 1 } else if item.old.map({ Int64(bitPattern: $0) }) != f.fingerprint { stats.changed += 1 }
+                try w.store(f)
+            }
+        }
+        return stats
+    }
+
+    static func isLinkOrFolder(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0 && (st.st_mode & S_IFMT == S_IFLNK || st.st_mode & S_IFMT == S_IFDIR)
     }
 
     func write(_ body: (Database) throws -> Void) throws {

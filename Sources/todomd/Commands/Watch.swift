@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TodoMDCore
+import TodoMDIndex
 
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,7 +32,9 @@ struct Watch: ParsableCommand {
                 Printer.warn("\(error); polling instead")
                 try session.start(source: source, onChanges: emit)
             }
-            Printer.note("watching \(ctx.vault.root) (\(source is PollingEventSource ? "polling" : "notifications")); Ctrl-C stops")
+            let server = source is PollingEventSource ? nil : serveIndex(ctx)
+            Printer.note("watching \(ctx.vault.root) (\(source is PollingEventSource ? "polling" : "notifications"))"
+                + (server == nil ? "" : "; other commands use its index without walking the vault") + "; Ctrl-C stops")
             let done = DispatchSemaphore(value: 0)
             var signalSources: [DispatchSourceSignal] = []
             for sig in [SIGINT, SIGTERM] {
@@ -42,11 +45,32 @@ struct Watch: ParsableCommand {
                 signalSources.append(s)
             }
             done.wait()
+            server?.stop()
             session.stop()
             signalSources.forEach { $0.cancel() }
         }
     }
 }
+
+#if os(Linux)
+/// Keeps the index fresh while watching and serves it to other commands (see `IndexServer`);
+/// nil with the cache off or when it cannot start (commands then walk, as without a watch).
+private func serveIndex(_ ctx: Context) -> IndexServer? {
+    guard !ctx.noCache else { return nil }
+    do {
+        let server = try IndexServer(index: try TaskIndex(vault: ctx.vault))
+        try server.start()
+        return server
+    } catch {
+        Printer.warn("not serving the index to other commands: \(error)")
+        return nil
+    }
+}
+#else
+/// No index server off Linux yet (it needs a drainable event source; FSEvents would be one).
+private final class NoIndexServer { func stop() {} }
+private func serveIndex(_ ctx: Context) -> NoIndexServer? { nil }
+#endif
 
 /// Prints watch changes one line each, flushing every line (stdout is often a pipe).
 struct WatchPrinter: Sendable {
