@@ -54,7 +54,8 @@ final class BenchTests: XCTestCase {
         let size = (json["sizes"] as! [[String: Any]])[0]
         XCTAssertEqual(size["files"] as? Int, 150)
         for key in ["floor_1core_ms", "floor_2cores_ms", "cold_index_ms", "warm_list_today_ms", "filtered_query_ms", "first_search_ms",
-                    "search_ms", "search_query_ms", "refresh_in_process_ms", "one_file_changed_ms", "cold_peak_kb", "bytes_per_task"] {
+                    "search_ms", "search_query_ms", "refresh_in_process_ms", "one_file_changed_ms", "watched_list_today_ms",
+                    "watched_search_ms", "cold_peak_kb", "bytes_per_task"] {
             XCTAssertNotNil(size[key] as? NSNumber, key)
         }
         let table = try runTodomd(["bench", "--sizes", "50", "--runs", "1"], env: env(tmp), cwd: tmp)

@@ -11,6 +11,8 @@ struct BenchResult {
     var firstSearch = 0.0, search: Double?
     var refreshInProcess = 0.0, searchInProcess = 0.0
     var oneChanged = 0.0
+    /// With `todomd watch` running (commands sync with it instead of walking); nil if it did not start.
+    var watchedToday: Double?, watchedSearch: Double?
     var coldPeakKB = 0, warmPeakKB = 0
     var todayCount = 0
 
@@ -24,7 +26,9 @@ struct BenchResult {
          ("search", "warm `search quokka`, whole process", search),
          ("search_query", "search query alone, in process", searchInProcess),
          ("refresh_in_process", "warm refresh alone (walk + compare), in process", refreshInProcess),
-         ("one_file_changed", "one file changed → `list today`", oneChanged)]
+         ("one_file_changed", "one file changed → `list today`", oneChanged),
+         ("watched_list_today", "`list today` while `todomd watch` runs", watchedToday),
+         ("watched_search", "`search quokka` while `todomd watch` runs", watchedSearch)]
     }
 }
 
@@ -49,6 +53,21 @@ struct BenchRunner {
         let m = try ChildProcess.run(executable, args + ["--vault", vault], env: environment(cache: cache))
         guard m.status == 0 else { throw TodoError.io(path: vault, reason: "todomd \(args.joined(separator: " ")) exited \(m.status)") }
         return m
+    }
+
+    /// The same commands while a `todomd watch` keeps the index fresh: they sync with it instead
+    /// of walking the vault.
+    func measureWithWatch(_ r: inout BenchResult, vault: String, cache: String, index: TaskIndex) throws {
+        log("with todomd watch running ×\(runs)…")
+        let pid = try ChildProcess.spawn(executable, ["watch", "--vault", vault], env: environment(cache: cache))
+        defer { ChildProcess.terminate(pid) }
+        let deadline = ChildProcess.now() + 120
+        while !IndexClient.sync(index) {
+            guard ChildProcess.now() < deadline else { return }
+            usleep(50_000)
+        }
+        r.watchedToday = Self.median(try (0..<runs).map { _ in try todomd(["list", "today"], vault: vault, cache: cache).seconds })
+        r.watchedSearch = Self.median(try (0..<runs).map { _ in try todomd(["search", "quokka"], vault: vault, cache: cache).seconds })
     }
 
     static func median(_ xs: [Double]) -> Double {
@@ -122,6 +141,7 @@ struct BenchRunner {
             changed.append(try todomd(["list", "today"], vault: vault, cache: cache).seconds)
         }
         r.oneChanged = Self.median(changed)
+        try measureWithWatch(&r, vault: vault, cache: cache, index: index)
         return r
     }
 }

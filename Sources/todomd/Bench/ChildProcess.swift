@@ -34,6 +34,29 @@ struct ChildProcess {
         return Measurement(seconds: seconds, peakKB: Int(usage.ru_maxrss), status: exit)
     }
 
+    /// Starts a program in the background, output discarded; stop it with `terminate`.
+    static func spawn(_ executable: String, _ args: [String], env: [String: String]) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable] + args).map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for p in argv + envp { free(p) } }
+        var pid = pid_t()
+        let rc = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        guard rc == 0 else { throw TodoError.io(path: executable, reason: "cannot start: " + String(cString: strerror(rc))) }
+        return pid
+    }
+
+    /// SIGTERM, then waits for the exit.
+    static func terminate(_ pid: pid_t) {
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
     /// Monotonic seconds.
     static func now() -> Double {
         var ts = timespec()
