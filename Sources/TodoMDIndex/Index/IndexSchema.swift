@@ -4,7 +4,7 @@ import Foundation
 /// vault or other parse settings is dropped and rebuilt, never migrated.
 enum IndexSchema {
     /// Bump on any change to the tables or to `TaskCodec`'s layout.
-    static let version = 6
+    static let version = 7
 
     static let create = """
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -25,6 +25,13 @@ enum IndexSchema {
         -- The whole task (`TaskCodec`), by task id.
         CREATE TABLE task_data (id INTEGER PRIMARY KEY, data BLOB NOT NULL);
         CREATE INDEX tasks_path ON tasks(path);
+        -- Small partial indexes, so a load touches only the rows it needs: Today's dates (SQLite
+        -- answers the OR of the three through them), special notes, files with problems.
+        CREATE INDEX tasks_due ON tasks(due) WHERE due IS NOT NULL;
+        CREATE INDEX tasks_scheduled ON tasks(scheduled) WHERE scheduled IS NOT NULL;
+        CREATE INDEX tasks_defer ON tasks(defer) WHERE defer IS NOT NULL;
+        CREATE INDEX files_special ON files(kind) WHERE kind = 3;
+        CREATE INDEX files_problems ON files(kind) WHERE problem IS NOT NULL;
         CREATE VIRTUAL TABLE fts USING fts5(title, description, tags, body, tokenize = 'unicode61 remove_diacritics 2');
         """
 

@@ -349,29 +349,26 @@ public final class TaskIndex {
                 let p = SQLRows.text(s, 0)
                 files.append(FileContents(path: p, problem: FileProblem(path: p, reasons: SQLRows.text(s, 1).components(separatedBy: "\n"))))
             }
-            // Rows are copied into one buffer, then decoded on every core.
+            // Rows are copied into one buffer, then decoded on every core. No ORDER BY: the
+            // planner then answers a view's OR of dates through the date indexes; Swift sorts.
             var blobs = BlobBatch()
-            var owners: [(path: String, fingerprint: UInt64)] = []
+            var fingerprints: [String: UInt64] = [:]
             try SQLRows.each(db, """
                 SELECT t.path, t.fingerprint, d.data FROM tasks t JOIN task_data d ON d.id = t.id
-                WHERE \(prefilter.sql) ORDER BY t.path, t.ord
+                WHERE \(prefilter.sql)
                 """, prefilter.arguments) { s in
                 blobs.append(SQLRows.blob(s, 2))
-                let path = SQLRows.bytes(s, 0)
-                if owners.last.map({ !$0.path.utf8.elementsEqual(path) }) ?? true {
-                    owners.append((String(decoding: path, as: UTF8.self), UInt64(bitPattern: sqlite3_column_int64(s, 1))))
-                }
+                fingerprints[SQLRows.text(s, 0)] = UInt64(bitPattern: sqlite3_column_int64(s, 1))
             }
-            Trace.mark("query \(owners.count) files' tasks")
-            let tasks = try blobs.decodeAll()
+            Trace.mark("query \(fingerprints.count) files' tasks")
+            var tasks = try blobs.decodeAll()
+            tasks.sort { $0.path != $1.path ? $0.path < $1.path : ($0.line ?? -1) < ($1.line ?? -1) }
             var current: FileContents?
-            var owner = 0
             for t in tasks {
                 if current?.path != t.path {
                     if let c = current { files.append(c) }
-                    while owner < owners.count - 1 && owners[owner].path != t.path { owner += 1 }
                     current = FileContents(path: t.path)
-                    current?.fingerprint = owners[owner].path == t.path ? owners[owner].fingerprint : 0
+                    current?.fingerprint = fingerprints[t.path] ?? 0
                 }
                 current?.tasks.append(t)
             }

@@ -73,21 +73,25 @@ enum BenchReport {
         return out.joined(separator: "\n")
     }
 
-    /// The issue's targets, each with what was measured.
+    /// The issue's targets, each with what was measured. "met with watch" means only with a
+    /// `todomd watch` running (commands then sync with it instead of walking the vault).
     static func targets(_ results: [BenchResult]) -> [String] {
         var lines: [String] = []
-        func check(_ ok: Bool, _ text: String) { lines.append((ok ? "met     " : "missed  ") + text) }
+        func check(_ plain: Double, _ watchedValue: Double?, _ limit: Double, _ text: String) {
+            let status = plain <= limit ? "met            " : (watchedValue.map { $0 <= limit } ?? false) ? "met with watch " : "missed         "
+            lines.append(status + text)
+        }
         if let r = results.first(where: { $0.files == 100_000 }) {
-            check(r.cold <= 1.5 * r.floor2, "100k: cold index ≤ 1.5x floor (\(String(format: "%.1f", r.cold / r.floor2))x)")
-            check(r.warmToday <= 0.3, "100k: warm list today ≤ 300 ms (\(ms(r.warmToday))" + watched(r.watchedToday) + ")")
+            check(r.cold / r.floor2, nil, 1.5, "100k: cold index ≤ 1.5x floor (\(String(format: "%.1f", r.cold / r.floor2))x)")
+            check(r.warmToday, r.watchedToday, 0.3, "100k: warm list today ≤ 300 ms (\(ms(r.warmToday))" + watched(r.watchedToday) + ")")
             if let s = r.search {
-                check(min(s, r.watchedSearch ?? s) <= 0.05,
-                      "100k: search ≤ 50 ms (whole process \(ms(s))" + watched(r.watchedSearch) + "; query alone \(ms(r.searchInProcess)))")
+                check(s, r.watchedSearch, 0.05, "100k: search ≤ 50 ms (whole process \(ms(s))" + watched(r.watchedSearch)
+                      + "; query alone \(ms(r.searchInProcess)))")
             }
-            check(r.coldPeakKB * 1024 / r.files <= 2048, "100k: ≤ 2 KB memory per task (\(r.coldPeakKB * 1024 / r.files) B)")
+            check(Double(r.coldPeakKB * 1024 / r.files), nil, 2048, "100k: ≤ 2 KB memory per task (\(r.coldPeakKB * 1024 / r.files) B)")
         }
         if let r = results.first(where: { $0.files == 10_000 }) {
-            check(r.warmToday <= 0.05, "10k: warm list today ≤ 50 ms (\(ms(r.warmToday))" + watched(r.watchedToday) + ")")
+            check(r.warmToday, r.watchedToday, 0.05, "10k: warm list today ≤ 50 ms (\(ms(r.warmToday))" + watched(r.watchedToday) + ")")
         }
         return lines
     }
