@@ -35,13 +35,20 @@ public final class IndexServer: @unchecked Sendable {
     /// Starts following the vault (a full refresh first) and serving sync requests.
     public func start() throws {
         try source.start { [weak self] batch in self?.enqueue(batch) }
-        try work.sync { _ = try index.refresh() }
+        do { try work.sync { _ = try index.refresh() } } catch {
+            source.stop()
+            throw error
+        }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw TodoError.io(path: socketName, reason: "socket: " + String(cString: strerror(errno))) }
+        guard fd >= 0 else {
+            source.stop()
+            throw TodoError.io(path: socketName, reason: "socket: " + String(cString: strerror(errno)))
+        }
         var (addr, length) = Self.address(socketName)
         let bound = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
         guard bound == 0, listen(fd, 16) == 0 else {
             close(fd)
+            source.stop()
             let reason = errno == EADDRINUSE ? "another todomd watch serves this vault's index" : String(cString: strerror(errno))
             throw TodoError.io(path: index.vault.root, reason: reason)
         }
