@@ -14,18 +14,8 @@ struct ChildProcess {
     }
 
     static func run(_ executable: String, _ args: [String], env: [String: String]) throws -> Measurement {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([executable] + args).map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for p in argv + envp { free(p) } }
-        var pid = pid_t()
         let start = now()
-        let rc = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-        guard rc == 0 else { throw TodoError.io(path: executable, reason: "cannot start: " + String(cString: strerror(rc))) }
+        let pid = try spawn(executable, args, env: env)
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
@@ -34,7 +24,7 @@ struct ChildProcess {
         return Measurement(seconds: seconds, peakKB: Int(usage.ru_maxrss), status: exit)
     }
 
-    /// Starts a program in the background, output discarded; stop it with `terminate`.
+    /// Starts a program, output discarded; `run` waits for it, `terminate` stops it.
     static func spawn(_ executable: String, _ args: [String], env: [String: String]) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
