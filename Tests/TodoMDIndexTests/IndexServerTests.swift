@@ -14,12 +14,15 @@ final class IndexServerTests: XCTestCase {
         VaultFuzz.fill(f.dir, seed: 21, n: 40)
         f.dir.write("one.md", taskFile("One"))
         f.dir.write("two.md", taskFile("Two"))
+        XCTAssertEqual(symlink("/etc/hostname", f.dir.path + "/escape.md"), 0)
         let server = try IndexServer(index: try f.index())
         try server.start()
         defer { server.stop() }
         let client = try f.index()  // another process's view: never refreshes itself here
         XCTAssertTrue(IndexClient.sync(client))
         XCTAssertEqual(describe(try client.snapshot().tasks), describe(f.vault.load().tasks))
+        XCTAssertEqual(try client.snapshot().notes, f.vault.load().notes, "notes of the walk come from the cache")
+        XCTAssertEqual(try client.snapshot().notes.count, 1)
 
         f.dir.write("fresh.md", taskFile("Written just before the command"))
         XCTAssertTrue(IndexClient.sync(client), "no sleeping: the sync itself reads the queued events")

@@ -14,8 +14,9 @@ public final class TaskIndex {
     public let path: String?
     let db: DatabaseQueue
     private let identity: [String: String]
-    /// Notes about the last walk (links not followed), for `VaultSnapshot.notes`.
-    private var walkNotes: [String] = []
+    /// Notes about the last walk (links not followed), for `VaultSnapshot.notes`; nil when this
+    /// process did not walk (a watch did), then read from the cache.
+    private var walkNotes: [String]?
 
     /// What a refresh did.
     public struct RefreshStats: Sendable, Equatable {
@@ -174,7 +175,12 @@ public final class TaskIndex {
     private func refreshOnce(progress: ((Int, Int) -> Void)?) throws -> RefreshStats {
         Trace.mark("start refresh")
         let scan = vault.scan(sorted: false)
-        walkNotes = Vault.walkNotes(scan)
+        let notes = Vault.walkNotes(scan).sorted()
+        walkNotes = notes
+        if try savedWalkNotes() != notes {
+            try write { try $0.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('walk_notes', ?)",
+                                       arguments: [notes.joined(separator: "\n")]) }
+        }
         Trace.mark("walk: \(scan.files.count) files")
         let known = try loadStamps()
         Trace.mark("load \(known.count) stamps")
@@ -266,6 +272,11 @@ public final class TaskIndex {
     static func isLinkOrFolder(_ path: String) -> Bool {
         var st = stat()
         return lstat(path, &st) == 0 && (st.st_mode & S_IFMT == S_IFLNK || st.st_mode & S_IFMT == S_IFDIR)
+    }
+
+    private func savedWalkNotes() throws -> [String] {
+        let text = try db.read { try String.fetchOne($0, sql: "SELECT value FROM meta WHERE key = 'walk_notes'") } ?? ""
+        return text.isEmpty ? [] : text.components(separatedBy: "\n")
     }
 
     func write(_ body: (Database) throws -> Void) throws {
@@ -376,7 +387,7 @@ public final class TaskIndex {
         }
         Trace.mark("decode \(files.count) files' tasks")
         var snap = vault.assemble(files)
-        snap.notes = walkNotes
+        snap.notes = try walkNotes ?? savedWalkNotes()
         Trace.mark("assemble")
         return snap
     }
