@@ -3,16 +3,20 @@ import PackageDescription
 
 let package = Package(
     name: "todomd",
-    platforms: [.macOS(.v13), .iOS(.v16)],
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "TodoMDCore", targets: ["TodoMDCore"]),
         .library(name: "TodoMDIndex", targets: ["TodoMDIndex"]),
+        .library(name: "TodoMDService", targets: ["TodoMDService"]),
+        .library(name: "TodoMDAPI", targets: ["TodoMDAPI"]),
         .executable(name: "todomd", targets: ["todomd"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The engine: formats, vault, views, edits, dates. Foundation + Yams only.
@@ -23,14 +27,33 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
+        // The application layer every front end calls: vault + index, versions, every action.
+        .target(name: "TodoMDService", dependencies: ["TodoMDCore", "TodoMDIndex"]),
+        // The JSON contract: versioned Codable types and their fast encoder.
+        .target(name: "TodoMDAPI", dependencies: ["TodoMDCore", "TodoMDService"]),
+        // The HTTP front end (`todomd serve`): routes, auth, live events, OpenAPI.
+        .target(name: "TodoMDHTTP", dependencies: [
+            "TodoMDCore", "TodoMDIndex", "TodoMDService", "TodoMDAPI",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // The CLI front end: argument parsing and printing only.
         .executableTarget(name: "todomd", dependencies: [
-            "TodoMDCore", "TodoMDIndex",
+            "TodoMDCore", "TodoMDIndex", "TodoMDService", "TodoMDAPI", "TodoMDHTTP",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "TodoMDCoreTests", dependencies: ["TodoMDCore"], exclude: ["Oracles"]),
-        .testTarget(name: "TodoMDIndexTests", dependencies: ["TodoMDIndex"]),
-        .testTarget(name: "TodoMDCLITests", dependencies: ["todomd"], exclude: ["Transcripts"]),
+        // Helpers shared by every test target (temp vaults, clocks, task files).
+        .target(name: "TodoMDTestSupport", dependencies: ["TodoMDCore"], path: "Tests/TodoMDTestSupport"),
+        .testTarget(name: "TodoMDCoreTests", dependencies: ["TodoMDCore", "TodoMDTestSupport"], exclude: ["Oracles"]),
+        .testTarget(name: "TodoMDIndexTests", dependencies: ["TodoMDIndex", "TodoMDTestSupport"]),
+        .testTarget(name: "TodoMDServiceTests", dependencies: ["TodoMDService", "TodoMDIndex", "TodoMDTestSupport"]),
+        .testTarget(name: "TodoMDAPITests", dependencies: ["TodoMDAPI", "TodoMDService", "TodoMDTestSupport"]),
+        .testTarget(name: "TodoMDHTTPTests", dependencies: [
+            "TodoMDHTTP", "TodoMDService", "TodoMDAPI", "TodoMDTestSupport",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
+        .testTarget(name: "TodoMDCLITests", dependencies: ["todomd", "TodoMDTestSupport"], exclude: ["Transcripts"]),
     ],
     swiftLanguageModes: [.v5]
 )

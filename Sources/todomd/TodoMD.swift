@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import TodoMDCore
 
-/// `todomd`: the command-line front end. Parsing and printing only; the engine does the work.
+/// `todomd`: the command-line front end. Parsing and printing only; the service does the work.
 struct TodoMD: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "todomd",
@@ -10,8 +10,8 @@ struct TodoMD: ParsableCommand {
         discussion: "The vault is --vault, else $TODOMD_VAULT, else the config file, else ~/todo.md.",
         subcommands: [Add.self, Parse.self, List.self, Recur.self, Show.self, Done.self, Reopen.self, Cancel.self, Defer.self,
                       FlagTask.self, UnflagTask.self, SetFields.self, Edit.self, Delete.self, TrashCommand.self,
-                      Move.self, Search.self, Watch.self, Bench.self, Tags.self, Types.self, Items.self, Views.self, Archive.self,
-                      CaptureCommand.self, Prompt.self, Doctor.self],
+                      Move.self, Search.self, Watch.self, Serve.self, TokenCommand.self, Bench.self, Tags.self, Types.self, Items.self,
+                      Views.self, Archive.self, CaptureCommand.self, Prompt.self, Doctor.self],
         defaultSubcommand: List.self
     )
 }
@@ -22,6 +22,20 @@ struct VaultOptions: ParsableArguments {
     var vault: String?
     @Flag(name: .customLong("no-cache"), help: "Read the files directly, without the index cache (also TODOMD_NO_CACHE=1).")
     var noCache = false
+}
+
+/// Options every command that writes a task takes.
+struct WriteOptions: ParsableArguments {
+    @Flag(help: "Print the result as JSON.") var json = false
+    @Option(name: .customLong("if-version"), help: "Write only if the task is still at this version (from --json), or merge when other fields changed.")
+    var ifVersion: String?
+
+    /// The version to check, validated.
+    func expected() throws -> String? {
+        guard let v = ifVersion else { return nil }
+        guard let parsed = TaskVersion.parse(v) else { throw TodoError.invalidArgument("--if-version takes a version like 0123456789abcdef") }
+        return parsed
+    }
 }
 
 struct FilterOptions: ParsableArguments {

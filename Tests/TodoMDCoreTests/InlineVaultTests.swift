@@ -54,7 +54,7 @@ final class InlineVaultTests: XCTestCase {
         let before = dir.read("Journal/2026-11-22.md")
         let t = try TaskResolver.resolve("scheduled inline", in: vault.load().tasks)
         XCTAssertEqual(t.key, "Journal/2026-11-22.md:7")
-        let r = try vault.complete(t)
+        let r = try TaskLifecycle(vault: vault).complete(t)
         XCTAssertEqual(r.task.status, .done)
         let after = dir.read("Journal/2026-11-22.md")
         let a = before.components(separatedBy: "\n"), b = after.components(separatedBy: "\n")
@@ -77,8 +77,10 @@ final class InlineVaultTests: XCTestCase {
         let u = try TaskResolver.resolve("upcoming inline", in: snap.tasks)
         let reworded = dir.read("Journal/2026-11-22.md").replacingOccurrences(of: "upcoming inline 📅", with: "upcoming inline (edited) 📅")
         dir.write("Journal/2026-11-22.md", reworded)
-        XCTAssertThrowsError(try vault.complete(u)) { e in
-            guard case TodoError.conflict = e else { return XCTFail("\(e)") }
+        XCTAssertThrowsError(try TaskLifecycle(vault: vault).complete(u)) { e in
+            guard case TodoError.editConflict(let c) = e else { return XCTFail("\(e)") }
+            XCTAssertEqual(c.fields.map(\.key), ["title"])
+            XCTAssertEqual(c.fields.first?.onDisk, .string("upcoming inline (edited)"))
         }
         XCTAssertEqual(dir.read("Journal/2026-11-22.md"), reworded)
     }
@@ -96,7 +98,7 @@ final class InlineVaultTests: XCTestCase {
         let dir = TempDir()
         dir.write("r.md", "- [ ] pay rent 🔁 every month on the 1st ⏳ 2026-10-28 📅 2026-11-01\n- [ ] other\n")
         let vault = Vault(root: dir.path, clock: clock("2026-11-22T10:00"))
-        let r = try vault.complete(vault.load().tasks[0])
+        let r = try TaskLifecycle(vault: vault).complete(vault.load().tasks[0])
         XCTAssertEqual(dir.read("r.md"), """
         - [ ] pay rent 🔁 every month on the 1st ⏳ 2026-11-27 📅 2026-12-01
         - [x] pay rent 🔁 every month on the 1st ⏳ 2026-10-28 📅 2026-11-01 ✅ 2026-11-22

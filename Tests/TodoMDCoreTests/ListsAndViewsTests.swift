@@ -99,14 +99,14 @@ final class ListsAndViewsTests: XCTestCase {
         let dir = TempDir()
         let vault = Vault(root: dir.path, clock: clock("2026-11-22T10:00"))
         let book = ListType.builtIn.first { $0.key == "book" }!
-        let item = try vault.createItem(type: book, title: "Dune", values: [("author", "Frank Herbert"), ("rating", "5")], tags: ["sci-fi"])
+        let item = try ItemWriter(vault: vault).createItem(type: book, title: "Dune", values: [("author", "Frank Herbert"), ("rating", "5")], tags: ["sci-fi"])
         XCTAssertEqual(item.path, "Books/dune.md")
         XCTAssertEqual(item.warnings, [])
-        XCTAssertThrowsError(try vault.createItem(type: book, title: "X", values: [("rating", "five"), ("colour", "red")], tags: [])) { e in
+        XCTAssertThrowsError(try ItemWriter(vault: vault).createItem(type: book, title: "X", values: [("rating", "five"), ("colour", "red")], tags: [])) { e in
             XCTAssertEqual("\(e)", "rating: \"five\" is not a number\nBook has no field \"colour\" (fields: title, author, isbn, rating, date_read, date_added, tags)")
         }
-        XCTAssertThrowsError(try vault.createItem(type: book, title: "X", values: [("date_read", "someday")], tags: []))
-        let again = try vault.createItem(type: book, title: "Dune", values: [], tags: [])
+        XCTAssertThrowsError(try ItemWriter(vault: vault).createItem(type: book, title: "X", values: [("date_read", "someday")], tags: []))
+        let again = try ItemWriter(vault: vault).createItem(type: book, title: "Dune", values: [], tags: [])
         XCTAssertEqual(again.path, "Books/dune-2.md")
         let snap = vault.load()
         XCTAssertEqual(snap.items.map(\.title).sorted(), ["Dune", "Dune"])
@@ -138,7 +138,7 @@ final class ListsAndViewsTests: XCTestCase {
         let dir = TempDir()
         dir.write("Todos.md", "# Todos\r\n\r\n- [ ] keep\r\n- [x] done one ✅ 2026-11-01\r\n- [-] dropped\r\n  - [ ] nested keep\r\n")
         let vault = Vault(root: dir.path, clock: clock("2026-11-22T10:00"))
-        let (archive, moved) = try vault.archiveCompleted(note: "Todos.md")
+        let (archive, moved) = try NoteArchiver(vault: vault).archiveCompleted(note: "Todos.md")
         XCTAssertEqual(archive, "Todos Archive.md")
         XCTAssertEqual(moved, 2)
         XCTAssertEqual(dir.read("Todos.md"), "# Todos\r\n\r\n- [ ] keep\r\n  - [ ] nested keep\r\n")

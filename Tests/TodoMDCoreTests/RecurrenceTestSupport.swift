@@ -1,18 +1,10 @@
 import Foundation
 @testable import TodoMDCore
 
-/// A seeded generator (SplitMix64) so random tests are reproducible.
-struct RecurrenceTestRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+typealias RecurrenceTestRandom = SeededGenerator
 
+/// Random recurrence rules for the fuzz and differential tests.
+extension SeededGenerator {
     /// A random rule using every part, in any mix (valid ranges only).
     static func rule(_ g: inout RecurrenceTestRandom) -> RecurrenceRule {
         func some(_ values: [Int], _ p: Double) -> [Int] {

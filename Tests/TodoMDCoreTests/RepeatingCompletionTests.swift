@@ -12,7 +12,7 @@ final class RepeatingCompletionTests: XCTestCase {
         dir.write("t.md", "---\ntitle: \"Task\"\nstatus: \"todo\"\n" + front + "created: \"2026-01-01T00:00:00Z\"\nsource: \"user\"\n---\n" + body)
         let vault = Vault(root: dir.path, clock: clock(now, "Europe/Berlin"))
         let snap = vault.load()
-        return (dir, try vault.complete(snap.tasks[0], fingerprint: snap.fingerprints["t.md"]))
+        return (dir, try TaskLifecycle(vault: vault).complete(snap.tasks[0], fingerprint: snap.fingerprints["t.md"]))
     }
 
     func next(_ r: ActionResult) -> TodoTask? { r.created.first }
@@ -120,7 +120,7 @@ final class RepeatingCompletionTests: XCTestCase {
         for day in 22...25 {
             let vault = Vault(root: dir.path, clock: clock("2026-11-\(day)T10:00"))
             let t = vault.load().tasks.first { $0.path == path }!
-            let r = try vault.complete(t)
+            let r = try TaskLifecycle(vault: vault).complete(t)
             guard let n = r.created.first else {
                 XCTAssertEqual(r.messages, ["the series has ended (COUNT reached); no next occurrence was created"])
                 break
@@ -177,14 +177,14 @@ final class RepeatingCompletionTests: XCTestCase {
         let successor = try XCTUnwrap(next(r)).path
         let vault = Vault(root: dir.path, clock: clock("2026-11-22T11:00", "Europe/Berlin"))
         let done = vault.load().tasks.first { $0.path == "t.md" }!
-        let undone = try vault.reopen(done)
+        let undone = try TaskLifecycle(vault: vault).reopen(done)
         XCTAssertFalse(dir.exists(successor))
         XCTAssertTrue(dir.exists(".trash/" + successor))
         XCTAssertEqual(undone.task.status, .todo)
         XCTAssertEqual(undone.task.recurrence, "FREQ=WEEKLY")
         XCTAssertEqual(undone.task.repeatMode, .dueAgain)
         XCTAssertNil(undone.task.completed)
-        XCTAssertFalse(undone.task.extra.contains { $0.0 == Vault.nextOccurrenceKey })
+        XCTAssertFalse(undone.task.extra.contains { $0.0 == TaskLifecycle.nextOccurrenceKey })
     }
 
     func testUndoLeavesAnEditedSuccessorAlone() throws {
@@ -192,7 +192,7 @@ final class RepeatingCompletionTests: XCTestCase {
         let successor = try XCTUnwrap(next(r)).path
         dir.write(successor, dir.read(successor).replacingOccurrences(of: "title: \"Task\"", with: "title: \"Task (edited)\""))
         let vault = Vault(root: dir.path, clock: clock("2026-11-22T11:00", "Europe/Berlin"))
-        let undone = try vault.reopen(vault.load().tasks.first { $0.path == "t.md" }!)
+        let undone = try TaskLifecycle(vault: vault).reopen(vault.load().tasks.first { $0.path == "t.md" }!)
         XCTAssertTrue(dir.exists(successor))
         XCTAssertNil(undone.task.recurrence)
         XCTAssertEqual(undone.task.status, .todo)
@@ -203,7 +203,7 @@ final class RepeatingCompletionTests: XCTestCase {
         let dir = TempDir()
         dir.write("t.md", "---\ntitle: T\nstatus: todo\nrecurrence: FREQ=MONTHLY;BYMONTHDAY=40\ncreated: 2026-01-01T00:00:00Z\nsource: user\n---\n")
         let vault = Vault(root: dir.path, clock: clock("2026-11-22T10:00"))
-        XCTAssertThrowsError(try vault.complete(vault.load().tasks[0])) { e in
+        XCTAssertThrowsError(try TaskLifecycle(vault: vault).complete(vault.load().tasks[0])) { e in
             XCTAssertTrue("\(e)".contains("BYMONTHDAY=40"), "\(e)")
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".md") }, ["t.md"])

@@ -72,7 +72,7 @@ final class VaultTests: XCTestCase {
         let snap = vault.load()
         // Another program (vim, Obsidian) edits the title and body meanwhile.
         dir.write("a.md", "---\ntitle: A edited elsewhere\nstatus: todo\ncreated: 2026-01-01T00:00:00Z\nsource: user\n---\nnew body\n")
-        let r = try vault.complete(snap.tasks[0], fingerprint: snap.fingerprints["a.md"])
+        let r = try TaskLifecycle(vault: vault).complete(snap.tasks[0], fingerprint: snap.fingerprints["a.md"])
         XCTAssertEqual(r.task.title, "A edited elsewhere")
         XCTAssertEqual(r.task.status, .done)
         XCTAssertEqual(r.task.body, "new body\n")
@@ -87,8 +87,10 @@ final class VaultTests: XCTestCase {
         dir.write("a.md", theirs)
         XCTAssertThrowsError(try vault.update(snap.tasks[0], [FieldChange("due", .string("2026-12-02"))],
                                               readFingerprint: snap.fingerprints["a.md"])) { error in
-            guard case TodoError.conflict(_, let reason) = error else { return XCTFail("\(error)") }
-            XCTAssertTrue(reason.contains("another program changed due"), reason)
+            guard case TodoError.editConflict(let c) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(c.reason.contains("another program changed due"), c.reason)
+            XCTAssertEqual(c.fields, [EditConflict.Field(key: "due", read: .string("2026-12-01"), onDisk: .string("2026-12-24"))])
+            XCTAssertEqual(c.currentVersion, TaskVersion.of(fileBytes: Array(theirs.utf8)))
         }
         XCTAssertEqual(dir.read("a.md"), theirs, "their version is never clobbered")
     }
@@ -122,7 +124,7 @@ final class VaultTests: XCTestCase {
         let vault = Vault(root: dir.path, clock: now)
         let t = vault.load().tasks[0]
         XCTAssertTrue(t.readOnly)
-        XCTAssertThrowsError(try vault.complete(t))
+        XCTAssertThrowsError(try TaskLifecycle(vault: vault).complete(t))
         XCTAssertEqual(dir.read("bad.md"), broken)
     }
 
@@ -132,13 +134,13 @@ final class VaultTests: XCTestCase {
         dir.write("a.md", "---\ntitle: A\nstatus: todo\ncreated: 2026-01-01T00:00:00Z\nsource: user\n---\n")
         dir.write("Archive/a.md", "taken")
         let vault = Vault(root: dir.path, clock: now)
-        let r = try vault.complete(vault.load().tasks[0])
+        let r = try TaskLifecycle(vault: vault).complete(vault.load().tasks[0])
         XCTAssertEqual(r.task.path, "Archive/a-2.md")
         XCTAssertEqual(r.task.status, .done)
         XCTAssertEqual(r.task.completed.map(Timestamp.format), "2026-11-22T09:00:00Z")
         XCTAssertFalse(dir.exists("a.md"))
         XCTAssertEqual(dir.read("Archive/a.md"), "taken")
-        let reopened = try vault.reopen(r.task)
+        let reopened = try TaskLifecycle(vault: vault).reopen(r.task)
         XCTAssertNil(reopened.task.completed)
         XCTAssertEqual(reopened.task.status, .todo)
     }
@@ -217,7 +219,7 @@ final class ReadOnlyFileTests: XCTestCase {
         dir.write("a.md", text)
         chmod(dir.path + "/a.md", 0o444)
         let vault = Vault(root: dir.path, clock: clock("2026-11-22T10:00"))
-        XCTAssertThrowsError(try vault.complete(vault.load().tasks[0])) { e in
+        XCTAssertThrowsError(try TaskLifecycle(vault: vault).complete(vault.load().tasks[0])) { e in
             XCTAssertTrue("\(e)".contains("read-only"), "\(e)")
         }
         XCTAssertEqual(dir.read("a.md"), text)

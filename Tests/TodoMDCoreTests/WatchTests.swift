@@ -39,7 +39,7 @@ final class FakeTime: @unchecked Sendable {
     func advance(_ s: TimeInterval) { lock.lock(); t += s; lock.unlock() }
 }
 
-func taskFile(_ title: String, due: String? = nil, status: String = "todo", source: String = "user") -> String {
+func watchedTaskFile(_ title: String, due: String? = nil, status: String = "todo", source: String = "user") -> String {
     "---\ntitle: \"\(title)\"\nstatus: \"\(status)\"\n" + (due.map { "due: \"\($0)\"\n" } ?? "")
         + "created: \"2026-11-01T09:00:00Z\"\nsource: \"\(source)\"\n---\n"
 }
@@ -50,9 +50,9 @@ final class WatchTests: XCTestCase {
     /// Create, modify, delete, rename, and a new folder with a file already in it.
     private func checkSource(_ make: (String) -> FileEventSource, settle: TimeInterval) throws {
         let dir = TempDir()
-        dir.write("a.md", taskFile("A"))
-        dir.write("old.md", taskFile("Old"))
-        dir.write(".hidden/x.md", taskFile("Hidden"))
+        dir.write("a.md", watchedTaskFile("A"))
+        dir.write("old.md", watchedTaskFile("Old"))
+        dir.write(".hidden/x.md", watchedTaskFile("Hidden"))
         let source = make(dir.path)
         let seen = Collector<String>()
         try source.start { batch in seen.add(Array(batch.paths)) }
@@ -60,9 +60,9 @@ final class WatchTests: XCTestCase {
         func expect(_ path: String, _ what: String) {
             XCTAssertTrue(seen.wait { $0.contains(path) }, "\(what): \(path) not reported; saw \(seen.all)")
         }
-        dir.write("b.md", taskFile("B"))
+        dir.write("b.md", watchedTaskFile("B"))
         expect("b.md", "create")
-        dir.write("a.md", taskFile("A", due: "2026-11-30"))
+        dir.write("a.md", watchedTaskFile("A", due: "2026-11-30"))
         expect("a.md", "modify")
         unlink(dir.path + "/b.md")
         usleep(useconds_t(settle * 1e6))
@@ -72,7 +72,7 @@ final class WatchTests: XCTestCase {
         expect("old.md", "rename (from)")
         // A folder made elsewhere, with a file in it, moved in: its file is reported.
         let outside = TempDir()
-        outside.write("sub/inner/c.md", taskFile("C"))
+        outside.write("sub/inner/c.md", watchedTaskFile("C"))
         rename(outside.path + "/sub", dir.path + "/sub")
         if !seen.wait(until: { $0.contains("sub/inner/c.md") }) {
             // Sources may report the folder instead; the session rescans it.
@@ -80,9 +80,9 @@ final class WatchTests: XCTestCase {
         }
         usleep(useconds_t(settle * 1e6))
         // Files written into the new folder later are seen too.
-        dir.write("sub/inner/d.md", taskFile("D"))
+        dir.write("sub/inner/d.md", watchedTaskFile("D"))
         expect("sub/inner/d.md", "file in new folder")
-        dir.write(".hidden/y.md", taskFile("Hidden"))
+        dir.write(".hidden/y.md", watchedTaskFile("Hidden"))
         usleep(useconds_t(settle * 1e6))
         XCTAssertFalse(seen.all.contains { $0.hasPrefix(".hidden") }, "hidden folders are not reported")
     }
@@ -99,7 +99,7 @@ final class WatchTests: XCTestCase {
         try source.start { seen.add(Array($0.paths)) }
         defer { source.stop() }
         mkdir(dir.path + "/made", 0o755)
-        dir.write("made/deeper/e.md", taskFile("E"))
+        dir.write("made/deeper/e.md", watchedTaskFile("E"))
         XCTAssertTrue(seen.wait { $0.contains("made/deeper/e.md") || $0.contains("made/deeper") }, "saw \(seen.all)")
     }
     #endif
@@ -113,8 +113,8 @@ final class WatchTests: XCTestCase {
         let source = PollingEventSource(root: dir.path, excluded: ["Templates"], intervalMillis: 20)
         let seen = Collector<String>()
         try source.start { seen.add(Array($0.paths)) }
-        dir.write("Templates/t.md", taskFile("T"))
-        dir.write("z.md", taskFile("Z"))
+        dir.write("Templates/t.md", watchedTaskFile("T"))
+        dir.write("z.md", watchedTaskFile("Z"))
         XCTAssertTrue(seen.wait { $0.contains("z.md") })
         source.stop()
         XCTAssertFalse(seen.all.contains("Templates/t.md"))
@@ -130,23 +130,23 @@ final class WatchTests: XCTestCase {
 
     func testSessionReportsAddedModifiedRemovedButNotATouch() {
         let dir = TempDir()
-        dir.write("a.md", taskFile("A", due: "2026-11-27"))
+        dir.write("a.md", watchedTaskFile("A", due: "2026-11-27"))
         let (_, s) = session(dir)
-        dir.write("b.md", taskFile("B"))
+        dir.write("b.md", watchedTaskFile("B"))
         var changes = s.apply(FileEventBatch(paths: ["b.md"]))
         XCTAssertEqual(changes.count, 1)
-        guard case .added(let b)? = changes.first else { return XCTFail("\(changes)") }
+        guard case .added(let b, _)? = changes.first else { return XCTFail("\(changes)") }
         XCTAssertEqual(b.title, "B")
 
-        dir.write("a.md", taskFile("A", due: "2026-11-28", status: "done"))
+        dir.write("a.md", watchedTaskFile("A", due: "2026-11-28", status: "done"))
         changes = s.apply(FileEventBatch(paths: ["a.md"]))
-        guard case .modified(let old, let new)? = changes.first, changes.count == 1 else { return XCTFail("\(changes)") }
+        guard case .modified(let old, let new, _)? = changes.first, changes.count == 1 else { return XCTFail("\(changes)") }
         XCTAssertEqual(old.due?.description, "2026-11-27")
         XCTAssertEqual(new.due?.description, "2026-11-28")
-        XCTAssertEqual(WatchChange.changedFields(old, new, today: date("2026-11-22")), ["status", "due"])
+        XCTAssertEqual(WatchChange.changedFields(old, new), ["status", "due"])
 
         // Same bytes again (a touch): nothing.
-        dir.write("a.md", taskFile("A", due: "2026-11-28", status: "done"))
+        dir.write("a.md", watchedTaskFile("A", due: "2026-11-28", status: "done"))
         XCTAssertTrue(s.apply(FileEventBatch(paths: ["a.md"])).isEmpty)
 
         unlink(dir.path + "/b.md")
@@ -156,7 +156,7 @@ final class WatchTests: XCTestCase {
 
         // Not Markdown, hidden: ignored.
         dir.write("x.txt", "hello")
-        dir.write(".obsidian/y.md", taskFile("Y"))
+        dir.write(".obsidian/y.md", watchedTaskFile("Y"))
         XCTAssertTrue(s.apply(FileEventBatch(paths: ["x.txt", ".obsidian/y.md"])).isEmpty)
     }
 
@@ -171,8 +171,8 @@ final class WatchTests: XCTestCase {
         var added: [String] = [], modified: [String] = [], removed: [String] = []
         for c in changes {
             switch c {
-            case .added(let t): added.append(t.title)
-            case .modified(_, let t): modified.append(t.title)
+            case .added(let t, _): added.append(t.title)
+            case .modified(_, let t, _): modified.append(t.title)
             case .removed(let t): removed.append(t.title)
             default: break
             }
@@ -190,8 +190,8 @@ final class WatchTests: XCTestCase {
     func testSessionRescanFindsFilesOfAFolderAndProblems() {
         let dir = TempDir()
         let (_, s) = session(dir)
-        dir.write("sub/x.md", taskFile("X"))
-        dir.write("sub/y.md", taskFile("Y"))
+        dir.write("sub/x.md", watchedTaskFile("X"))
+        dir.write("sub/y.md", watchedTaskFile("Y"))
         let changes = s.apply(FileEventBatch(paths: ["sub"]))
         XCTAssertEqual(changes.count, 2, "\(changes)")
         // An overflow rescan notices a removed folder.
@@ -208,7 +208,7 @@ final class WatchTests: XCTestCase {
     func testOwnWritesAreNotReportedButOutsideWritesAre() throws {
         let dir = TempDir()
         let journalDir = TempDir()
-        dir.write("a.md", taskFile("A"))
+        dir.write("a.md", watchedTaskFile("A"))
         let (vault, s) = session(dir, journalDir: journalDir.path)
         // The engine writes: update, create, move, complete a checkbox line.
         let a = try vault.readTask("a.md").0
@@ -226,10 +226,10 @@ final class WatchTests: XCTestCase {
         text = text.replacingOccurrences(of: "status: \"todo\"", with: "status: \"done\"")
         dir.write("a.md", text)
         let changes = s.apply(FileEventBatch(paths: ["a.md"]))
-        guard case .modified(let old, let new)? = changes.first, changes.count == 1 else { return XCTFail("\(changes)") }
+        guard case .modified(let old, let new, _)? = changes.first, changes.count == 1 else { return XCTFail("\(changes)") }
         XCTAssertTrue(old.flagged, "the engine's write is the baseline")
         XCTAssertEqual(new.status, .done)
-        XCTAssertEqual(WatchChange.changedFields(old, new, today: date("2026-11-22")), ["status"])
+        XCTAssertEqual(WatchChange.changedFields(old, new), ["status"])
 
         // Removing the moved file from outside is reported.
         unlink(vault.absolute(moved))
@@ -287,13 +287,13 @@ final class WatchTests: XCTestCase {
         var paths: Set<String> = []
         for i in 0..<57 {
             let rel = "inbox/t\(i).md"
-            dir.write(rel, taskFile("T\(i)", source: i < 50 ? "agent-x" : "user"))
+            dir.write(rel, watchedTaskFile("T\(i)", source: i < 50 ? "agent-x" : "user"))
             paths.insert(rel)
         }
         let changes = s.apply(FileEventBatch(paths: paths))
         let alerts = changes.compactMap { if case .alert(let a) = $0 { return a } else { return nil } }
         XCTAssertEqual(alerts, [RateAlert(total: 57, windowSeconds: 60, sources: [.init(source: "agent-x", count: 50), .init(source: "user", count: 7)])])
-        dir.write("inbox/late.md", taskFile("Late"))
+        dir.write("inbox/late.md", watchedTaskFile("Late"))
         XCTAssertFalse(s.apply(FileEventBatch(paths: ["inbox/late.md"])).contains { if case .alert = $0 { return true } else { return false } })
     }
 
@@ -310,7 +310,7 @@ final class WatchTests: XCTestCase {
         for i in 0..<5 {
             let before = seen.all.count
             let start = Date()
-            dir.write("live\(i).md", taskFile("Live \(i)"))
+            dir.write("live\(i).md", watchedTaskFile("Live \(i)"))
             XCTAssertTrue(seen.wait { $0.count > before }, "no change reported")
             if let last = seen.all.last { latencies.append(last.1.timeIntervalSince(start)) }
             usleep(20_000)

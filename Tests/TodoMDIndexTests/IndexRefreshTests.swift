@@ -89,7 +89,7 @@ final class IndexRefreshTests: XCTestCase {
     /// The property behind every view: building a view from the prefiltered cache gives exactly
     /// what building it from every file gives, for random vaults, views and filters.
     func testPrefilteredViewsEqualFullViews() throws {
-        var r = SplitMix(state: 42)
+        var r = SplitMix(seed: 42)
         for seed in 0..<6 {
             let f = Fixture()
             VaultFuzz.fill(f.dir, seed: UInt64(seed), n: 80)
@@ -124,7 +124,7 @@ final class IndexRefreshTests: XCTestCase {
         let index = try f.index()
         try index.refresh()
         let all = f.vault.load().tasks
-        var r = SplitMix(state: 8)
+        var r = SplitMix(seed: 8)
         var queries = ["milk", "MILK", "café", "CAFÉ 1", "nothing here", "broken", "broken.md", "./Work/task-5.md", "task-5", "task-5.md", ""]
         for _ in 0..<150 {
             let t = r.pick(all)

@@ -2,33 +2,7 @@ import Foundation
 import XCTest
 import TodoMDCore
 @testable import TodoMDIndex
-
-/// A temp folder deleted when the test ends.
-final class TempDir {
-    let path: String
-
-    init() {
-        path = NSTemporaryDirectory() + "todomd-index-test-" + UUID().uuidString
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func write(_ rel: String, _ text: String) {
-        let full = path + "/" + rel
-        try! FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: full, contents: Data(text.utf8))
-    }
-
-    func remove(_ rel: String) { try! FileManager.default.removeItem(atPath: path + "/" + rel) }
-    func rename(_ a: String, _ b: String) { try! FileManager.default.moveItem(atPath: path + "/" + a, toPath: path + "/" + b) }
-
-    /// Sets a file's modification time without changing its bytes.
-    func touch(_ rel: String, secondsAhead: Int) {
-        var times = [timespec(tv_sec: time(nil) + secondsAhead, tv_nsec: 0), timespec(tv_sec: time(nil) + secondsAhead, tv_nsec: 0)]
-        XCTAssertEqual(utimensat(AT_FDCWD, path + "/" + rel, &times, 0), 0)
-    }
-}
+@_exported import TodoMDTestSupport
 
 let utc = TimeZone(identifier: "UTC")!
 let testClock = Clock(now: Timestamp.parse("2026-11-24T09:00", zone: utc)!, timeZone: utc)
@@ -43,10 +17,6 @@ struct Fixture {
     func index() throws -> TaskIndex { try TaskIndex(vault: vault, path: indexPath) }
 }
 
-func taskFile(_ title: String, status: String = "todo", extra: String = "", body: String = "") -> String {
-    "---\ntitle: \"\(title)\"\nstatus: \"\(status)\"\ncreated: \"2026-11-01T10:00:00Z\"\nsource: \"user\"\n\(extra)---\n\(body)"
-}
-
 /// Tasks as comparable text: every field, so a cache that dropped or changed anything shows.
 func describe(_ tasks: [TodoTask]) -> [String] {
     tasks.map { t in
@@ -58,20 +28,7 @@ func describe(_ tasks: [TodoTask]) -> [String] {
     }.sorted()
 }
 
-/// Seeded generator of odd but realistic vault content.
-struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func pick<T>(_ a: [T]) -> T { a[int(a.count)] }
-    mutating func chance(_ p: Double) -> Bool { Double(next() % 10_000) < p * 10_000 }
-}
+typealias SplitMix = SeededGenerator
 
 enum VaultFuzz {
     static let words = ["milk", "Report", "call", "budget", "Café", "review", "deploy", "garden", "tax", "invoice"]
@@ -115,7 +72,7 @@ enum VaultFuzz {
     /// Writes `n` files: task files, notes with checkbox tasks, a broken file, a saved view, a
     /// book and a type definition.
     static func fill(_ dir: TempDir, seed: UInt64, n: Int) {
-        var r = SplitMix(state: seed)
+        var r = SplitMix(seed: seed)
         for i in 0..<n {
             let folder = r.pick(["", "Work/", "Home/Garden/", "Archive/"])
             if r.chance(0.15) { dir.write("\(folder)note-\(i).md", noteText(&r)) } else { dir.write("\(folder)task-\(i).md", taskText(&r, i)) }

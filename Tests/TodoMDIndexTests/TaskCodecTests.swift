@@ -26,7 +26,7 @@ final class TaskCodecTests: XCTestCase {
     }
 
     func testEveryTruncationAndBitFlipThrowsOrDecodes() {
-        var r = SplitMix(state: 5)
+        var r = SplitMix(seed: 5)
         for t in corpus().prefix(40) {
             let bytes = TaskCodec.encode(t)
             for cut in 0..<bytes.count { XCTAssertThrowsError(try TaskCodec.decode(Array(bytes.prefix(cut)))) }

@@ -41,7 +41,31 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(10)
+        appendDigits(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `YYYY-MM-DD` as ASCII (no `String(format:)`: this runs for every date printed).
+    public func appendDigits(to bytes: inout [UInt8]) {
+        Self.append(year, width: 4, to: &bytes)
+        bytes.append(0x2D)
+        Self.append(month, width: 2, to: &bytes)
+        bytes.append(0x2D)
+        Self.append(day, width: 2, to: &bytes)
+    }
+
+    /// Appends `n` zero-padded to `width` digits.
+    public static func append(_ n: Int, width: Int, to bytes: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        var v = n
+        while divisor > 0 {
+            bytes.append(UInt8(0x30 + (v / divisor) % 10))
+            v %= divisor
+            divisor /= 10
+        }
     }
 
     public static func < (a: LocalDate, b: LocalDate) -> Bool {
@@ -158,13 +182,24 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
         self.minute = minute
     }
 
-    public var description: String { String(format: "%02d:%02d", hour, minute) }
+    public var description: String {
+        var bytes = [UInt8]()
+        appendDigits(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `HH:MM` as ASCII.
+    public func appendDigits(to bytes: inout [UInt8]) {
+        LocalDate.append(hour, width: 2, to: &bytes)
+        bytes.append(0x3A)
+        LocalDate.append(minute, width: 2, to: &bytes)
+    }
     public static func < (a: LocalTime, b: LocalTime) -> Bool { (a.hour, a.minute) < (b.hour, b.minute) }
 }
 
 /// A `due`/`defer`/`scheduled` value: a local day, optionally with a local time
 /// (`YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`).
-public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
     public let date: LocalDate
     public let time: LocalTime?
 
@@ -195,8 +230,33 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     }
 
     public var description: String {
-        guard let time else { return date.description }
-        return "\(date)T\(time)"
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(16)
+        appendDigits(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM` as ASCII.
+    public func appendDigits(to bytes: inout [UInt8]) {
+        date.appendDigits(to: &bytes)
+        if let time {
+            bytes.append(0x54)
+            time.appendDigits(to: &bytes)
+        }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let s = try decoder.singleValueContainer().decode(String.self)
+        guard let d = LocalDateTime(s) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "not a YYYY-MM-DD or YYYY-MM-DDTHH:MM value: \(s)"))
+        }
+        self = d
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
     }
 
     public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool {

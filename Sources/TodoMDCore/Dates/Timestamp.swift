@@ -6,12 +6,26 @@ import Foundation
 public enum Timestamp {
     /// Formats an instant as `YYYY-MM-DDTHH:MM:SSZ`.
     public static func format(_ date: Date) -> String {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(20)
+        append(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `YYYY-MM-DDTHH:MM:SSZ` as ASCII.
+    public static func append(_ date: Date, to bytes: inout [UInt8]) {
         let secs = Int(date.timeIntervalSince1970.rounded(.down))
         let day = LocalDate(dayNumber: Int((Double(secs) / 86_400).rounded(.down)))
         var rem = secs - day.dayNumber * 86_400
-        let h = rem / 3600
+        day.appendDigits(to: &bytes)
+        bytes.append(0x54)
+        LocalDate.append(rem / 3600, width: 2, to: &bytes)
         rem %= 3600
-        return "\(day)T" + String(format: "%02d:%02d:%02dZ", h, rem / 60, rem % 60)
+        bytes.append(0x3A)
+        LocalDate.append(rem / 60, width: 2, to: &bytes)
+        bytes.append(0x3A)
+        LocalDate.append(rem % 60, width: 2, to: &bytes)
+        bytes.append(0x5A)
     }
 
     /// Parses an ISO-8601 date-time. Without an offset the text is local time in `zone`;

@@ -19,7 +19,7 @@ public enum FieldAssignment {
     }
 
     /// Letters, digits, `_`, `-`, `.`, not starting with `-`; nothing YAML would read otherwise.
-    static func isValidKey(_ k: String) -> Bool {
+    public static func isValidKey(_ k: String) -> Bool {
         guard let f = k.first, f != "-", k.count <= 100 else { return false }
         return k.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-extension Vault {
+extension TaskLifecycle {
     /// The key of the record a completed occurrence keeps, so `reopen` can undo the repeat:
     /// `{file: "<successor>", fingerprint: "<hash of its bytes>", rule: "<rule>", type: "<mode>"}`.
     public static let nextOccurrenceKey = "next_occurrence"
@@ -13,10 +13,13 @@ extension Vault {
     func completeRepeating(_ task: TodoTask, fingerprint: UInt64?) throws -> ActionResult {
         guard let ruleText = task.recurrence else { throw TodoError.invalidArgument("\(task.path) does not repeat") }
         let mode = task.effectiveRepeatMode
-        let (original, bytes) = try readTask(task.path)
-        if let fp = fingerprint, fp != Self.fingerprint(bytes),
-           original.recurrence != task.recurrence || original.due != task.due || original.repeatMode != task.repeatMode {
-            throw TodoError.conflict(path: task.path, reason: "another program changed its dates or rule since it was read; nothing was changed")
+        let clock = vault.clock, settings = vault.settings
+        let (original, bytes) = try vault.readTask(task.path)
+        if let fp = fingerprint, fp != Vault.fingerprint(bytes) {
+            // The next dates come from the rule and the dates: another program must not have
+            // changed them since the task was read.
+            try Vault.checkClash(base: task, current: original, keys: [TaskKey.recurrence, TaskKey.recurrenceType, TaskKey.due],
+                                 currentVersion: TaskVersion.of(fileBytes: bytes))
         }
         let plan = try RecurrencePlanner.plan(original, rule: ruleText, mode: mode, completionDay: clock.today,
                                               today: clock.today, catchUp: settings.repeatCatchUp)
@@ -27,7 +30,7 @@ extension Vault {
             let successor = try createSuccessor(of: original, bytes: bytes, plan: plan)
             created.append(successor)
             record.insert(("file", successor.path), at: 0)
-            record.insert(("fingerprint", String(Self.fingerprint(try FileSystem.readFile(absolute(successor.path))), radix: 16)), at: 1)
+            record.insert(("fingerprint", String(Vault.fingerprint(try FileSystem.readFile(vault.absolute(successor.path))), radix: 16)), at: 1)
             let when = [plan.due.map { "due " + DateText.short($0, today: clock.today) },
                         plan.scheduled.map { "scheduled " + DateText.short($0, today: clock.today) },
                         plan.deferDate.map { "deferred until " + DateText.short($0, today: clock.today) }].compactMap { $0 }
@@ -41,20 +44,20 @@ extension Vault {
         }
         let flow = "{" + record.map { "\($0.0): " + ($0.1.map(YAMLRender.doubleQuoted) ?? "null") }.joined(separator: ", ") + "}"
         do {
-            let updated = try update(original, [
+            let updated = try vault.update(original, [
                 FieldChange(TaskKey.status, .string(TaskStatus.done.rawValue)),
                 FieldChange(TaskKey.completed, .string(Timestamp.format(clock.now))),
                 FieldChange(TaskKey.recurrence, nil),
                 FieldChange(TaskKey.recurrenceType, nil),
                 FieldChange(Self.nextOccurrenceKey, .raw(flow)),
-            ], readFingerprint: Self.fingerprint(bytes))
+            ], readFingerprint: Vault.fingerprint(bytes))
             var result = ActionResult(task: updated)
             result.created = created
             result.messages = messages
             return result
         } catch {
             // Never leave a successor behind for a completion that did not happen.
-            for c in created { FileSystem.removeFile(absolute(c.path)) }
+            for c in created { FileSystem.removeFile(vault.absolute(c.path)) }
             throw error
         }
     }
@@ -62,6 +65,7 @@ extension Vault {
     /// Writes the next occurrence: a copy of the original file's bytes (so unknown keys,
     /// comments and the body stay exactly as written) with its lifecycle fields rewritten.
     private func createSuccessor(of task: TodoTask, bytes: [UInt8], plan: RecurrencePlan) throws -> TodoTask {
+        let clock = vault.clock, settings = vault.settings
         let now = Timestamp.format(clock.now)
         func date(_ key: String, _ v: LocalDateTime?) -> FieldChange { FieldChange(key, v.map { .string($0.description) }) }
         let changes = [
@@ -73,14 +77,13 @@ extension Vault {
             FieldChange(TaskKey.completed, nil),
             FieldChange(Self.nextOccurrenceKey, nil),
         ]
-        let newBytes = try format.apply(changes, to: bytes)
+        let newBytes = try vault.format.apply(changes, to: bytes)
         let folder = task.folder == settings.archiveFolder || task.folder.hasPrefix(settings.archiveFolder + "/") ? "" : task.folder
-        for n in 1...10_000 {
-            let name = FileName.make(title: task.title, created: clock.now, suffix: n)
-            let rel = folder.isEmpty ? name : folder + "/" + name
-            if try FileSystem.atomicCreate(absolute(rel), bytes: newBytes) { return try readTask(rel).0 }
+        let rel = try FileSystem.firstFreeName(in: folder, { FileName.make(title: task.title, created: clock.now, suffix: $0) },
+                                               for: "the next occurrence") {
+            try FileSystem.atomicCreate(vault.absolute($0), bytes: newBytes)
         }
-        throw TodoError.io(path: folder, reason: "no free file name for the next occurrence")
+        return try vault.readTask(rel).0
     }
 
     static func endReason(_ rule: String) -> String {
@@ -98,10 +101,10 @@ extension Vault {
         var messages: [String] = []
         var restore = true
         if let file = field("file") {
-            let path = absolute(file)
+            let path = vault.absolute(file)
             if let bytes = try? FileSystem.readFile(path) {
-                if String(Self.fingerprint(bytes), radix: 16) == field("fingerprint") {
-                    let trashed = try Trash(vault: self).delete(file)
+                if String(Vault.fingerprint(bytes), radix: 16) == field("fingerprint") {
+                    let trashed = try Trash(vault: vault).delete(file)
                     messages.append("removed the next occurrence \(file) (it is in \(trashed))")
                 } else {
                     restore = false
@@ -118,7 +121,7 @@ extension Vault {
             if let t = field("type"), t != RepeatMode.every.rawValue { changes.append(FieldChange(TaskKey.recurrenceType, .string(t))) }
             messages.append("restored the rule \(rule)")
         }
-        var result = ActionResult(task: try update(task, changes, readFingerprint: fingerprint))
+        var result = ActionResult(task: try vault.update(task, changes, readFingerprint: fingerprint))
         result.messages = messages
         return result
     }

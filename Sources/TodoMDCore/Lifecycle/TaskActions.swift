@@ -11,51 +11,56 @@ public struct ActionResult: Sendable {
     public init(task: TodoTask) { self.task = task }
 }
 
-extension Vault {
+/// Completing, reopening and cancelling tasks in a vault: the lifecycle rules of spec 000
+/// (repeating tasks, archiving) on top of the vault's line-exact writes.
+public struct TaskLifecycle: Sendable {
+    public let vault: Vault
+
+    public init(vault: Vault) { self.vault = vault }
+
     /// Marks a task done: `status: "done"` and `completed`; with the archive setting on, the
-    /// file moves to `Archive/`.
+    /// file moves to `Archive/`. `fingerprint` is that of the bytes the task was read from.
     public func complete(_ task: TodoTask, fingerprint: UInt64? = nil) throws -> ActionResult {
         if task.status == .done { throw TodoError.invalidArgument("\(task.key) is already done") }
-        if task.line != nil { return try completeInline(task) }
+        if task.line != nil { return try vault.completeInline(task) }
+        var result: ActionResult
         if task.recurrence != nil {
-            var result = try completeRepeating(task, fingerprint: fingerprint)
-            try archiveIfSet(&result)
-            return result
+            result = try completeRepeating(task, fingerprint: fingerprint)
+        } else {
+            result = ActionResult(task: try vault.update(task, [FieldChange(TaskKey.status, .string(TaskStatus.done.rawValue)),
+                                                                FieldChange(TaskKey.completed, .string(Timestamp.format(vault.clock.now)))],
+                                                         readFingerprint: fingerprint))
         }
-        let updated = try update(task, [FieldChange(TaskKey.status, .string(TaskStatus.done.rawValue)),
-                                        FieldChange(TaskKey.completed, .string(Timestamp.format(clock.now)))],
-                                 readFingerprint: fingerprint)
-        var result = ActionResult(task: updated)
         try archiveIfSet(&result)
         return result
     }
 
     private func archiveIfSet(_ result: inout ActionResult) throws {
-        guard settings.archiveCompleted, !isArchived(result.task.path) else { return }
-        let newPath = try move(result.task.path, toFolder: settings.archiveFolder)
-        result.task = try readTask(newPath).0
+        guard vault.settings.archiveCompleted, !isArchived(result.task.path) else { return }
+        let newPath = try vault.move(result.task.path, toFolder: vault.settings.archiveFolder)
+        result.task = try vault.readTask(newPath).0
         result.messages.append("archived to \(newPath)")
     }
 
     /// Reopens a done or cancelled task: `status: "todo"`, `completed` removed.
     public func reopen(_ task: TodoTask, fingerprint: UInt64? = nil) throws -> ActionResult {
         guard task.status.isClosed else { throw TodoError.invalidArgument("\(task.key) is not done or cancelled") }
-        if task.line != nil { return ActionResult(task: try updateInline(task, [FieldChange(TaskKey.status, .string("todo"))])) }
+        if task.line != nil { return ActionResult(task: try vault.update(task, [FieldChange(TaskKey.status, .string("todo"))])) }
         if case .object(let record)? = task.extra.first(where: { $0.0 == Self.nextOccurrenceKey })?.1 {
             return try reopenRepeating(task, record: record, fingerprint: fingerprint)
         }
-        return ActionResult(task: try update(task, [FieldChange(TaskKey.status, .string(TaskStatus.todo.rawValue)),
-                                                    FieldChange(TaskKey.completed, nil)], readFingerprint: fingerprint))
+        return ActionResult(task: try vault.update(task, [FieldChange(TaskKey.status, .string(TaskStatus.todo.rawValue)),
+                                                          FieldChange(TaskKey.completed, nil)], readFingerprint: fingerprint))
     }
 
     /// Cancels a task: it stays in the vault and leaves the active views.
     public func cancel(_ task: TodoTask, fingerprint: UInt64? = nil) throws -> ActionResult {
         if task.status == .cancelled { throw TodoError.invalidArgument("\(task.key) is already cancelled") }
-        return ActionResult(task: try update(task, [FieldChange(TaskKey.status, .string(TaskStatus.cancelled.rawValue))],
-                                             readFingerprint: fingerprint))
+        return ActionResult(task: try vault.update(task, [FieldChange(TaskKey.status, .string(TaskStatus.cancelled.rawValue))],
+                                                   readFingerprint: fingerprint))
     }
 
     func isArchived(_ path: String) -> Bool {
-        path.hasPrefix(settings.archiveFolder + "/")
+        path.hasPrefix(vault.settings.archiveFolder + "/")
     }
 }

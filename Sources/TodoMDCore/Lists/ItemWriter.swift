@@ -1,6 +1,11 @@
 import Foundation
 
-extension Vault {
+/// Writes typed items (spec 003 §2).
+public struct ItemWriter: Sendable {
+    public let vault: Vault
+
+    public init(vault: Vault) { self.vault = vault }
+
     /// Creates a typed item (`todomd add --type book "Project Hail Mary" author="Andy Weir"`):
     /// strict validation (every value must fit its field, unknown fields are refused with the
     /// list of known ones), then a note `<folder>/<slug>.md` with `type`, `title`, the fields in
@@ -10,6 +15,7 @@ extension Vault {
         let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty else { throw TodoError.invalidArgument("an item needs a title") }
         guard title.count <= Limits.titleLength else { throw TodoError.invalidArgument("title is longer than \(Limits.titleLength) characters") }
+        let today = vault.clock.today
         var typed: [String: FieldValue] = [:]
         var errors: [String] = []
         for (key, raw) in values {
@@ -17,11 +23,11 @@ extension Vault {
                 errors.append("\(type.name) has no field \"\(key)\" (fields: " + type.fields.map(\.name).joined(separator: ", ") + ")")
                 continue
             }
-            do { typed[key] = try ListValidation.typedValue(raw, field: field, today: clock.today) } catch {
+            do { typed[key] = try ListValidation.typedValue(raw, field: field, today: today) } catch {
                 errors.append("\(error)")
             }
         }
-        if type.field("date_added") != nil, typed["date_added"] == nil { typed["date_added"] = .string(clock.today.description) }
+        if type.field("date_added") != nil, typed["date_added"] == nil { typed["date_added"] = .string(today.description) }
         for f in type.fields where f.required && f.name != "title" && typed[f.name] == nil {
             errors.append("\(f.name) is required for \(type.name)")
         }
@@ -35,19 +41,15 @@ extension Vault {
         lines.append("---")
         let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
         let folder = type.folder
-        try FileSystem.makeDirs(folder.isEmpty ? root : absolute(folder))
+        try FileSystem.makeDirs(folder.isEmpty ? vault.root : vault.absolute(folder))
         let slug = FileName.slug(title)
-        for n in 1...10_000 {
-            let name = slug + (n > 1 ? "-\(n)" : "") + ".md"
-            let rel = folder.isEmpty ? name : folder + "/" + name
-            if try FileSystem.atomicCreate(absolute(rel), bytes: bytes) {
-                guard case .item(var item) = NoteReader.read(path: rel, bytes: bytes) else {
-                    throw TodoError.io(path: rel, reason: "written item could not be read back")
-                }
-                item.warnings = ListValidation.warnings(item, type: type)
-                return item
-            }
+        let rel = try FileSystem.firstFreeName(in: folder, { slug + ($0 > 1 ? "-\($0)" : "") + ".md" }, for: title) {
+            try FileSystem.atomicCreate(vault.absolute($0), bytes: bytes)
         }
-        throw TodoError.io(path: folder, reason: "no free file name for \(title)")
+        guard case .item(var item) = NoteReader.read(path: rel, bytes: bytes) else {
+            throw TodoError.io(path: rel, reason: "written item could not be read back")
+        }
+        item.warnings = ListValidation.warnings(item, type: type)
+        return item
     }
 }

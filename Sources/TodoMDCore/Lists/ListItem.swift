@@ -35,12 +35,4 @@ public struct ListItem: Sendable, Equatable {
             && a.warnings == b.warnings && a.fields.count == b.fields.count
             && zip(a.fields, b.fields).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
     }
-
-    /// The stable `--json` shape: `path`, `type`, `title`, `fields` (every key but `type`),
-    /// `tags`, `body`, `warnings`.
-    public var json: JSON {
-        .object([("path", .string(path)), ("type", .string(type)), ("title", .string(title)),
-                 ("fields", .object(fields.map { ($0.0, JSON($0.1)) })), ("tags", .array(tags.map(JSON.string))),
-                 ("body", .string(body)), ("warnings", .array(warnings.map(JSON.string)))])
-    }
 }

@@ -6,6 +6,9 @@ public enum TodoError: Error, CustomStringConvertible, Equatable {
     case notFound(String)
     case ambiguous(query: String, candidates: [String])
     case conflict(path: String, reason: String)
+    /// Another program changed a field this edit changes: structured, so a front end can show
+    /// the fields and retry with the current version.
+    case editConflict(EditConflict)
     case malformed(path: String, reason: String)
     case io(path: String, reason: String)
 
@@ -16,6 +19,7 @@ public enum TodoError: Error, CustomStringConvertible, Equatable {
         case let .ambiguous(q, c):
             return "\"\(q)\" matches \(c.count) tasks; say which one:\n" + c.map { "  \($0)" }.joined(separator: "\n")
         case let .conflict(p, r): return "\(p): not written: \(r)"
+        case .editConflict(let c): return c.description
         case let .malformed(p, r): return "\(p): \(r)"
         case let .io(p, r): return "\(p): \(r)"
         }
@@ -27,7 +31,7 @@ public enum TodoError: Error, CustomStringConvertible, Equatable {
         case .invalidArgument: return 64
         case .notFound: return 2
         case .ambiguous: return 3
-        case .conflict: return 4
+        case .conflict, .editConflict: return 4
         case .malformed, .io: return 1
         }
     }

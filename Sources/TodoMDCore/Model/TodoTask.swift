@@ -54,6 +54,22 @@ public struct TodoTask: Sendable, Equatable {
     /// A key unique in the vault: the path, plus the line for a checkbox task.
     public var key: String { line.map { "\(path):\($0 + 1)" } ?? path }
 
+    /// The stable id of `--json` and the API: the path, or `path#<identity>` for a checkbox task
+    /// (its identity survives lines added above it).
+    public var id: String {
+        guard let line else { return path }
+        return path + "#" + (inlineIdentity ?? String(line + 1))
+    }
+
+    /// A checkbox task's identity in its note (see `InlineIdentity`), nil for task files.
+    public var inlineIdentity: String? {
+        guard line != nil, case .string(let s)? = extra.first(where: { $0.0 == "identity" })?.1 else { return nil }
+        return s
+    }
+
+    /// A tag as stored: `#` and surrounding space removed; nil when nothing is left.
+    public static func normalizedTag(_ text: String) -> String? { FieldReader.normalizeTag(text) }
+
     /// The file name (last path component).
     public var filename: String { path.split(separator: "/").last.map(String.init) ?? path }
 

@@ -54,8 +54,7 @@ public struct OrderFile: @unchecked Sendable {
     /// How a task is listed: its file name; a checkbox task as `note.md#<identity>`, which
     /// survives lines added above it.
     public static func entry(for t: TodoTask) -> String {
-        guard t.line != nil else { return t.filename }
-        return t.path + "#" + (Vault.identity(t) ?? String((t.line ?? 0) + 1))
+        t.line == nil ? t.filename : t.id
     }
 
     /// Writes the file atomically. If the existing file was malformed its bytes are first

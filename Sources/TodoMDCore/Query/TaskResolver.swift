@@ -1,5 +1,6 @@
-/// Finds the task a person means by TASK: a vault-relative path, a file name (with or without
-/// `.md`), or a unique case-insensitive part of a title. When several titles match, an exact
+/// Finds the task a person means by TASK: a checkbox task's `path:line` or JSON id
+/// (`path#identity`), a vault-relative path, a file name (with or without `.md`), or a unique
+/// case-insensitive part of a title. When several titles match, an exact
 /// title wins; then, if the command prefers open (or closed) tasks and exactly one match is,
 /// that one; otherwise the candidates are listed in the error.
 public enum TaskResolver {
@@ -7,7 +8,7 @@ public enum TaskResolver {
 
     public static func resolve(_ query: String, in tasks: [TodoTask], prefer: Preference = .any) throws -> TodoTask {
         let q = query.hasPrefix("./") ? String(query.dropFirst(2)) : query
-        if let t = tasks.first(where: { $0.line != nil && $0.key == q }) { return t }
+        if let t = tasks.first(where: { $0.line != nil && ($0.key == q || $0.id == q) }) { return t }
         let byPath = tasks.filter { $0.path == q }
         if byPath.count == 1 { return byPath[0] }
         if byPath.count > 1 { throw TodoError.ambiguous(query: query, candidates: byPath.map(describe)) }

@@ -177,6 +177,50 @@ enum FileSystem {
 }
 
 extension FileSystem {
+    /// The one read-check-write-rename routine every edit of an existing file goes through.
+    /// Reads the file, lets `transform` compute the new bytes from them (it throws to refuse:
+    /// a conflict, a malformed file), writes them to a temp file beside it, and renames that over
+    /// the file only if the file still holds the bytes `transform` saw; otherwise it starts over
+    /// (up to five times). Returns the bytes written. The caller holds the vault lock
+    /// (`withLock`), so todomd processes never interleave; the re-read before the rename catches
+    /// other programs. `noun` names the file in errors ("file", "note").
+    static func replaceChecked(_ path: String, name: String, noun: String = "file",
+                               _ transform: (_ current: [UInt8]) throws -> [UInt8]) throws -> [UInt8] {
+        for _ in 0..<5 {
+            let current = try readFile(path)
+            let newBytes = try transform(current)
+            let mode = statStamp(path).map { $0.mode & 0o7777 } ?? 0o644
+            // A file its owner made read-only is not ours to rewrite (rename would bypass that).
+            if mode & 0o200 == 0 { throw TodoError.conflict(path: name, reason: "the \(noun) is read-only") }
+            let tmp = try writeTemp(for: path, bytes: newBytes, mode: mode)
+            // Last look before the rename: if the file moved on meanwhile, start over.
+            guard (try? readFile(path)) == current else {
+                unlink(tmp)
+                continue
+            }
+            guard renameInto(tmp, path, bytes: newBytes) else {
+                let reason = String(cString: strerror(errno))
+                unlink(tmp)
+                throw TodoError.io(path: name, reason: "rename failed: " + reason)
+            }
+            fsyncDir((path as NSString).deletingLastPathComponent)
+            return newBytes
+        }
+        throw TodoError.conflict(path: name, reason: "the \(noun) keeps changing; try again")
+    }
+
+    /// Places a new file under the first free name: `place(relativePath)` is tried with
+    /// `name(1)`, `name(2)`… in `folder` until it returns true (false: the name is taken).
+    /// Returns the relative path used. Every "never overwrite, add -2" loop goes through here.
+    static func firstFreeName(in folder: String, _ name: (Int) -> String, for what: String,
+                              _ place: (_ relativePath: String) throws -> Bool) throws -> String {
+        for n in 1...10_000 {
+            let rel = folder.isEmpty ? name(n) : folder + "/" + name(n)
+            if try place(rel) { return rel }
+        }
+        throw TodoError.io(path: folder.isEmpty ? "." : folder, reason: "no free file name for \(what)")
+    }
+
     /// Runs `body` holding an exclusive advisory lock on `lockPath`, so two todomd processes
     /// never interleave their read-check-rename steps on the same vault.
     static func withLock<T>(_ lockPath: String, _ body: () throws -> T) throws -> T {

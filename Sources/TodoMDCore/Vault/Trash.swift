@@ -33,14 +33,9 @@ public struct Trash: Sendable {
         let dir = (trashRelPath as NSString).deletingLastPathComponent
         let name = (trashRelPath as NSString).lastPathComponent
         try FileSystem.makeDirs(dir.isEmpty ? vault.root : vault.absolute(dir))
-        for n in 1...10_000 {
-            let candidate = n == 1 ? name : Vault.suffixed(name, n)
-            let rel = dir.isEmpty ? candidate : dir + "/" + candidate
-            if try FileSystem.moveNoClobber(vault.absolute(Self.folder + "/" + trashRelPath), vault.absolute(rel)) {
-                return rel
-            }
+        return try FileSystem.firstFreeName(in: dir, { $0 == 1 ? name : Vault.suffixed(name, $0) }, for: name) {
+            try FileSystem.moveNoClobber(vault.absolute(Self.folder + "/" + trashRelPath), vault.absolute($0))
         }
-        throw TodoError.io(path: trashRelPath, reason: "no free name to restore to")
     }
 
     /// Deletes everything in the trash for good; returns how many files went.

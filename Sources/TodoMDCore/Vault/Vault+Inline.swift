@@ -40,54 +40,53 @@ extension Vault {
         return false
     }
 
-    /// The identity that survives edits above the line.
-    static func identity(_ t: TodoTask) -> String? {
-        if case .string(let s)? = t.extra.first(where: { $0.0 == "identity" })?.1 { return s }
-        return nil
-    }
-
     /// Rewrites an inline task's line (and inserts a recurrence line) in its note, refusing when
     /// the line changed since it was read. Lines elsewhere in the note may change meanwhile:
     /// the task is found again by its identity.
     func rewriteInline(_ task: TodoTask, _ make: (InlineTaskLine) throws -> (line: String, next: String?, remove: Bool))
         throws -> TodoTask {
-        guard let original = task.sourceLine, let identity = Self.identity(task) else {
+        guard let original = task.sourceLine, let identity = task.inlineIdentity else {
             throw TodoError.invalidArgument("\(task.key) is not a checkbox task")
         }
         let path = FileSystem.realPath(absolute(task.path)) ?? absolute(task.path)
-        return try FileSystem.withLock(lockPath) {
-            for _ in 0..<5 {
-                let bytes = try FileSystem.readFile(path)
+        var moved = task.line ?? 0, fallback = moved
+        let written = try FileSystem.withLock(lockPath) {
+            try FileSystem.replaceChecked(path, name: task.path, noun: "note") { bytes in
                 guard let text = UTF8Text.decode(bytes) else {
                     throw TodoError.conflict(path: task.path, reason: "the note is no longer valid UTF-8")
                 }
                 let lines = InlineTaskScanner.scan(text, statusMap: settings.statusMap, globalFilter: settings.globalFilter)
-                guard let current = lines.first(where: { $0.identity == identity }) ?? lines.first(where: { $0.lineNumber == task.line }),
-                      InlineNote.lineStillMatches(original: original, current: current.text) else {
-                    throw TodoError.conflict(path: task.key, reason: "the line changed since it was read; nothing was changed")
+                let found = lines.first(where: { $0.identity == identity }) ?? lines.first(where: { $0.lineNumber == task.line })
+                guard let current = found, InlineNote.lineStillMatches(original: original, current: current.text) else {
+                    throw lineChanged(task, now: found)
                 }
                 let change = try make(current)
                 guard let newText = InlineNote.applyingCompletion(in: text, lineNumber: current.lineNumber, expecting: original,
                                                                   completedLine: change.line, nextLine: change.next,
                                                                   placement: .above, removeCompleted: change.remove) else {
-                    throw TodoError.conflict(path: task.key, reason: "the line changed since it was read; nothing was changed")
+                    throw lineChanged(task, now: current)
                 }
-                let mode = FileSystem.statStamp(path).map { $0.mode & 0o7777 } ?? 0o644
-                if mode & 0o200 == 0 { throw TodoError.conflict(path: task.path, reason: "the note is read-only") }
-                let tmp = try FileSystem.writeTemp(for: path, bytes: Array(newText.utf8), mode: mode)
-                guard (try? FileSystem.readFile(path)) == bytes else { unlink(tmp); continue }
-                guard FileSystem.renameInto(tmp, path, bytes: Array(newText.utf8)) else {
-                    unlink(tmp)
-                    throw TodoError.io(path: task.path, reason: "rename failed: " + String(cString: strerror(errno)))
-                }
-                FileSystem.fsyncDir((path as NSString).deletingLastPathComponent)
-                // The task as it is now: where its line went (a line inserted above moves it down).
-                let moved = change.next != nil && !change.remove ? current.lineNumber + 1 : current.lineNumber
-                let now = inlineTasks(path: task.path, bytes: Array(newText.utf8))
-                return now.first(where: { $0.line == moved }) ?? now.first(where: { $0.line == current.lineNumber }) ?? task
+                // Where the task's line went (a line inserted above moves it down).
+                moved = change.next != nil && !change.remove ? current.lineNumber + 1 : current.lineNumber
+                fallback = current.lineNumber
+                return Array(newText.utf8)
             }
-            throw TodoError.conflict(path: task.path, reason: "the note keeps changing; try again")
         }
+        let now = inlineTasks(path: task.path, bytes: written)
+        return now.first(where: { $0.line == moved }) ?? now.first(where: { $0.line == fallback }) ?? task
+    }
+
+    /// The conflict of a checkbox line that changed since it was read: the fields that differ
+    /// (its text, when only words changed), or the whole line when it is gone.
+    private func lineChanged(_ task: TodoTask, now: InlineTaskLine?) -> TodoError {
+        let reason = "the line changed since it was read; nothing was changed"
+        guard let now else { return .conflict(path: task.key, reason: reason) }
+        let current = inlineTasks(path: task.path, bytes: Array(now.text.utf8)).first ?? task
+        var keys = TaskKey.all.filter { task.value(forKey: $0) != current.value(forKey: $0) }
+        if keys.isEmpty { keys = [TaskKey.title] }
+        return .editConflict(EditConflict(
+            path: task.key, fields: keys.map { EditConflict.Field(key: $0, read: task.value(forKey: $0), onDisk: current.value(forKey: $0)) },
+            currentVersion: TaskVersion.of(line: now.text), reason: reason))
     }
 
     /// Applies field changes to an inline task: status (with ✅/❌ dates), due, scheduled,

@@ -46,22 +46,35 @@ public struct VaultSnapshot: Sendable {
 }
 
 /// A folder of task files: reads it, and writes to it without ever losing a byte.
-public final class Vault: @unchecked Sendable {
+///
+/// Immutable once made (settings are read at init; a long-running process makes a new `Vault`
+/// when `.todomd.json` changes), so it is safe to share between threads. "Now" is read from
+/// `clockSource` on every use: a server runs for weeks, and today changes at midnight.
+public final class Vault: Sendable {
     /// Absolute path of the vault folder.
     public let root: String
-    public let clock: Clock
+    private let clockSource: @Sendable () -> Clock
     public let format: TaskFileFormat
-    public private(set) var settings: VaultSettings
+    public let settings: VaultSettings
     /// Why `.todomd.json` could not be used, if it could not.
-    public private(set) var settingsProblem: String?
+    public let settingsProblem: String?
 
-    public init(root: String, clock: Clock, format: TaskFileFormat = MarkdownTaskFormat()) {
+    /// A vault whose "now" is fixed (one command, a test).
+    public convenience init(root: String, clock: Clock, format: TaskFileFormat = MarkdownTaskFormat()) {
+        self.init(root: root, clockSource: { clock }, format: format)
+    }
+
+    /// A vault that asks `clockSource` for "now" each time it needs it.
+    public init(root: String, clockSource: @escaping @Sendable () -> Clock, format: TaskFileFormat = MarkdownTaskFormat()) {
         self.root = root
-        self.clock = clock
+        self.clockSource = clockSource
         self.format = format
         (settings, settingsProblem) = VaultSettings.load(root: root)
         WriteJournal.registerDefault(root: root)
     }
+
+    /// The current time and zone.
+    public var clock: Clock { clockSource() }
 
     public var exists: Bool { FileSystem.statStamp(root).map { FileSystem.isDir($0.mode) } ?? false }
 
@@ -116,8 +129,14 @@ public final class Vault: @unchecked Sendable {
     /// The per-user cache folder (`$XDG_CACHE_HOME/todomd`, else `~/.cache/todomd`).
     public static var cacheDirectory: String { FileSystem.cacheDir() }
 
-    /// A short key naming this vault in the cache folder (a hash of its path).
-    public var cacheKey: String { String(Self.fingerprint(Array(root.utf8)), radix: 16) }
+    /// A short key naming this vault in the cache folder: a hash of its real path, so the
+    /// index, the write journal and the lock agree however the vault was named.
+    public var cacheKey: String { Self.cacheKey(root: root) }
+
+    /// The cache key of the vault at `root` (see `cacheKey`).
+    public static func cacheKey(root: String) -> String {
+        String(fingerprint(Array((FileSystem.realPath(root) ?? root).utf8)), radix: 16)
+    }
 
     /// Everything one file holds: its task (a task file), its checkbox tasks and note content
     /// (a note), or why it cannot be read. The unit a cache stores per file.
@@ -168,6 +187,12 @@ public final class Vault: @unchecked Sendable {
         return snap
     }
 
+    /// The stat stamp of any path (following links), nil when it does not exist.
+    public static func stamp(ofPath path: String) -> FileStamp? { FileSystem.statStamp(path)?.0 }
+
+    /// The bytes of a vault-relative file.
+    public func readBytes(_ path: String) throws -> [UInt8] { try FileSystem.readFile(absolute(path)) }
+
     /// Reads one task file.
     public func readTask(_ path: String) throws -> (TodoTask, bytes: [UInt8]) {
         let bytes = try FileSystem.readFile(absolute(path))
@@ -198,17 +223,13 @@ public final class Vault: @unchecked Sendable {
         if t.created == nil { t.created = clock.now }
         if t.modified == nil { t.modified = t.created }
         try Self.validate(t)
-        let dir = folder.isEmpty ? root : absolute(folder)
-        try FileSystem.makeDirs(dir)
+        try FileSystem.makeDirs(folder.isEmpty ? root : absolute(folder))
         let bytes = format.render(t)
-        for n in 1...10_000 {
-            let name = FileName.make(title: t.title, created: t.created!, suffix: n)
-            let rel = folder.isEmpty ? name : folder + "/" + name
-            if try FileSystem.atomicCreate(absolute(rel), bytes: bytes) {
-                return try readTask(rel).0
-            }
+        let created = t.created!
+        let rel = try FileSystem.firstFreeName(in: folder, { FileName.make(title: t.title, created: created, suffix: $0) }, for: t.title) {
+            try FileSystem.atomicCreate(absolute($0), bytes: bytes)
         }
-        throw TodoError.io(path: dir, reason: "too many files named like \(t.title)")
+        return try readTask(rel).0
     }
 
     /// Checks the schema limits before anything is written.
@@ -235,8 +256,10 @@ public final class Vault: @unchecked Sendable {
     // MARK: Editing
 
     /// Applies `changes` to a task's file, touching only the lines of those keys, and sets
-    /// `modified`. If another program changed the file since `task` was read, the changes are
-    /// re-applied to its new content when it touched other fields, and refused otherwise.
+    /// `modified`. `task` is the version the caller read, `readFingerprint` the fingerprint of
+    /// the bytes it was read from: if another program changed the file since, the changes are
+    /// re-applied to its new content when it touched other fields, and refused with an
+    /// `EditConflict` when it changed one of these.
     @discardableResult
     public func update(_ task: TodoTask, _ changes: [FieldChange], readFingerprint: UInt64? = nil) throws -> TodoTask {
         if task.line != nil { return try updateInline(task, changes) }
@@ -248,42 +271,22 @@ public final class Vault: @unchecked Sendable {
         all.append(FieldChange(TaskKey.modified, .string(Timestamp.format(clock.now))))
         // Write through a symlink to its target; renaming over the link would replace it.
         let path = FileSystem.realPath(absolute(task.path)) ?? absolute(task.path)
-        return try FileSystem.withLock(lockPath) {
-            try writeMerged(task, changes: changes, all: all, path: path, readFingerprint: readFingerprint)
+        let keys = changes.map(\.key)
+        try FileSystem.withLock(lockPath) {
+            _ = try FileSystem.replaceChecked(path, name: task.path) { current in
+                if readFingerprint != Self.fingerprint(current) {
+                    // Someone wrote the file since we read it (or we cannot tell): merge by field.
+                    try checkMergeable(task, current: current, keys: keys)
+                }
+                return try format.apply(all, to: current)
+            }
         }
+        return try readTask(task.path).0
     }
 
     /// The lock file for this vault, outside it (in the cache folder), keyed by its path.
     var lockPath: String {
         FileSystem.cacheDir() + "/locks/" + cacheKey + ".lock"
-    }
-
-    private func writeMerged(_ task: TodoTask, changes: [FieldChange], all: [FieldChange], path: String,
-                             readFingerprint: UInt64?) throws -> TodoTask {
-        for _ in 0..<5 {
-            let current = try FileSystem.readFile(path)
-            if readFingerprint != Self.fingerprint(current) {
-                // Someone wrote the file since we read it (or we cannot tell): merge by field.
-                try checkMergeable(task, current: current, keys: changes.map(\.key))
-            }
-            let newBytes = try format.apply(all, to: current)
-            let mode = FileSystem.statStamp(path).map { $0.mode & 0o7777 } ?? 0o644
-            // A file its owner made read-only is not ours to rewrite (rename would bypass that).
-            if mode & 0o200 == 0 { throw TodoError.conflict(path: task.path, reason: "the file is read-only") }
-            let tmp = try FileSystem.writeTemp(for: path, bytes: newBytes, mode: mode)
-            // Last look before the rename: if the file moved on meanwhile, start over.
-            guard (try? FileSystem.readFile(path)) == current else {
-                unlink(tmp)
-                continue
-            }
-            guard FileSystem.renameInto(tmp, path, bytes: newBytes) else {
-                unlink(tmp)
-                throw TodoError.io(path: task.path, reason: "rename failed: " + String(cString: strerror(errno)))
-            }
-            FileSystem.fsyncDir((path as NSString).deletingLastPathComponent)
-            return try readTask(task.path).0
-        }
-        throw TodoError.conflict(path: task.path, reason: "the file keeps changing; try again")
     }
 
     /// Refuses when a field we are about to change was changed by someone else.
@@ -295,11 +298,22 @@ public final class Vault: @unchecked Sendable {
             throw TodoError.conflict(path: task.path, reason: "it was changed by another program and can no longer be read ("
                 + now.problems.joined(separator: "; ") + ")")
         }
-        let clashing = keys.filter { task.value(forKey: $0) != now.value(forKey: $0) }
-        if !clashing.isEmpty {
-            throw TodoError.conflict(path: task.path, reason: "another program changed "
-                + clashing.joined(separator: ", ") + " since it was read; nothing was changed (run the command again to apply it to the new version)")
-        }
+        try Self.checkClash(base: task, current: now, keys: keys, currentVersion: TaskVersion.of(fileBytes: current))
+    }
+
+    /// Throws an `EditConflict` when any of `keys` differs between the version read (`base`) and
+    /// the one on disk (`current`).
+    public static func checkClash(base: TodoTask, current: TodoTask, keys: [String], currentVersion: String,
+                                  what: String = "since it was read") throws {
+        var seen = Set<String>()
+        let clashing = keys.filter { seen.insert($0).inserted && base.value(forKey: $0) != current.value(forKey: $0) }
+        guard !clashing.isEmpty else { return }
+        throw TodoError.editConflict(EditConflict(
+            path: base.key,
+            fields: clashing.map { EditConflict.Field(key: $0, read: base.value(forKey: $0), onDisk: current.value(forKey: $0)) },
+            currentVersion: currentVersion,
+            reason: "another program changed " + clashing.joined(separator: ", ") + " \(what); nothing was changed"
+                + " (run the command again to apply it to the new version)"))
     }
 
     // MARK: Moving
@@ -310,15 +324,11 @@ public final class Vault: @unchecked Sendable {
         let dir = folder.isEmpty ? root : absolute(folder)
         try FileSystem.makeDirs(dir)
         let name = (relPath as NSString).lastPathComponent
-        for n in 1...10_000 {
-            let candidate = n == 1 ? name : Self.suffixed(name, n)
-            let rel = folder.isEmpty ? candidate : folder + "/" + candidate
-            if try FileSystem.moveNoClobber(absolute(relPath), absolute(rel)) {
-                FileSystem.fsyncDir(dir)
-                return rel
-            }
+        let rel = try FileSystem.firstFreeName(in: folder, { $0 == 1 ? name : Self.suffixed(name, $0) }, for: name) {
+            try FileSystem.moveNoClobber(absolute(relPath), absolute($0))
         }
-        throw TodoError.io(path: relPath, reason: "no free name in \(folder)")
+        FileSystem.fsyncDir(dir)
+        return rel
     }
 
     /// `name.md` → `name-2.md`.

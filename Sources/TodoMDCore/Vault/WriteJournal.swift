@@ -35,7 +35,7 @@ public final class WriteJournal: @unchecked Sendable {
         self.root = root
         realRoot = FileSystem.realPath(root) ?? root
         let dir = directory ?? FileSystem.cacheDir() + "/writes"
-        path = dir + "/" + String(Vault.fingerprint(Array(root.utf8)), radix: 16) + ".log"
+        path = dir + "/" + Vault.cacheKey(root: root) + ".log"
     }
 
     // MARK: Registry

@@ -11,6 +11,8 @@ public final class WatchSession: @unchecked Sendable {
     public let vault: Vault
     public let journal: WriteJournal?
     public var ownWriteWindow: TimeInterval = 10
+    /// Report todomd's own writes too (a server's clients want to hear of each other's edits).
+    public var reportOwnWrites = false
     public var debounce: TimeInterval = 0.05
     public var maxDelay: TimeInterval = 0.15
 
@@ -143,7 +145,7 @@ public final class WatchSession: @unchecked Sendable {
         guard !candidates.isEmpty else { return [] }
 
         let since = now().addingTimeInterval(-ownWriteWindow)
-        let own = journal?.entries(since: since) ?? []
+        let own = reportOwnWrites ? [] : journal?.entries(since: since) ?? []
         var ownWrites = Set<String>(), ownRemovals = Set<String>()
         for e in own {
             if let fp = e.fingerprint { ownWrites.insert(e.path + "\t" + String(fp, radix: 16)) } else { ownRemovals.insert(e.path) }
@@ -182,7 +184,7 @@ public final class WatchSession: @unchecked Sendable {
                 if let old, old.fingerprint == c.contents.fingerprint { continue }
                 if old == nil { newSources.append(c.contents.tasks.first?.source) }
                 if isOwnWrite(p, c.contents.fingerprint) { continue }
-                changes += Self.diff(old: old?.tasks ?? [], new: c.contents.tasks)
+                changes += Self.diff(old: old?.tasks ?? [], new: c.contents.tasks, fingerprint: c.contents.fingerprint)
                 if let problem = c.contents.problem, problem != old?.problem { changes.append(.problem(problem)) }
             }
         }
@@ -231,7 +233,7 @@ public final class WatchSession: @unchecked Sendable {
     /// The changes between a file's tasks before and after. Tasks are paired by key and title,
     /// then by title (checkbox lines that moved), then by key (a line whose title changed); a
     /// task that only moved to another line is not reported.
-    static func diff(old: [TodoTask], new: [TodoTask]) -> [WatchChange] {
+    static func diff(old: [TodoTask], new: [TodoTask], fingerprint: UInt64) -> [WatchChange] {
         var oldLeft = old.map { Optional($0) }
         var pairs: [Int: Int] = [:]  // new index → old index
         func pass(_ match: (TodoTask, TodoTask) -> Bool) {
@@ -248,9 +250,11 @@ public final class WatchSession: @unchecked Sendable {
         var changes: [WatchChange] = oldLeft.compactMap { $0.map(WatchChange.removed) }
         for (ni, n) in new.enumerated() {
             if let oi = pairs[ni] {
-                if !sameIgnoringLine(old[oi], n) { changes.append(.modified(old: old[oi], new: n)) }
+                if !sameIgnoringLine(old[oi], n) {
+                    changes.append(.modified(old: old[oi], new: n, version: TaskVersion.of(n, fileFingerprint: fingerprint)))
+                }
             } else {
-                changes.append(.added(n))
+                changes.append(.added(n, version: TaskVersion.of(n, fileFingerprint: fingerprint)))
             }
         }
         return changes

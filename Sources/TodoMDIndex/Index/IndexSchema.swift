@@ -4,7 +4,7 @@ import Foundation
 /// vault or other parse settings is dropped and rebuilt, never migrated.
 enum IndexSchema {
     /// Bump on any change to the tables or to `TaskCodec`'s layout.
-    static let version = 7
+    static let version = 8
 
     static let create = """
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -32,13 +32,20 @@ enum IndexSchema {
         CREATE INDEX tasks_defer ON tasks(defer) WHERE defer IS NOT NULL;
         CREATE INDEX files_special ON files(kind) WHERE kind = 3;
         CREATE INDEX files_problems ON files(kind) WHERE problem IS NOT NULL;
+        -- Tasks as they were before their file changed or went (newest `historyLimit` rows), by
+        -- version: the base a stale edit is merged against (see `TaskIndex.task(path:version:)`).
+        CREATE TABLE history (seq INTEGER PRIMARY KEY, path TEXT NOT NULL, version TEXT NOT NULL, data BLOB NOT NULL);
+        CREATE INDEX history_version ON history(path, version);
         CREATE VIRTUAL TABLE fts USING fts5(title, description, tags, body, tokenize = 'unicode61 remove_diacritics 2');
         """
 
-    static let tables: Set<String> = ["meta", "files", "tasks", "task_data", "fts"]
+    static let tables: Set<String> = ["meta", "files", "tasks", "task_data", "history", "fts"]
+
+    /// How many earlier task versions the history keeps.
+    static let historyLimit = 2000
 
     static let drop = """
-        DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS tasks; DROP TABLE IF EXISTS task_data; DROP TABLE IF EXISTS fts;
+        DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS tasks; DROP TABLE IF EXISTS task_data; DROP TABLE IF EXISTS history; DROP TABLE IF EXISTS fts;
         """
 }
 

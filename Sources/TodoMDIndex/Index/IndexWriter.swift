@@ -16,8 +16,27 @@ struct IndexWriter {
     }
 
     func remove(path: String) throws {
+        try keepHistory(path: path)
         try removeTasks(path: path)
         try db.cachedStatement(sql: "DELETE FROM files WHERE path = ?").execute(arguments: [path])
+    }
+
+    /// Copies a file's current tasks into `history`, each under its version, so an edit made
+    /// against one of them can still be merged after the file changed.
+    private func keepHistory(path: String) throws {
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT t.fingerprint, d.data FROM tasks t JOIN task_data d ON d.id = t.id WHERE t.path = ?
+            """), arguments: [path])
+        guard !rows.isEmpty else { return }
+        let insert = try db.cachedStatement(sql: "INSERT INTO history (path, version, data) VALUES (?, ?, ?)")
+        for row in rows {
+            let data: Data = row[1]
+            let task = try data.withUnsafeBytes { try TaskCodec.decode($0) }
+            let version = TaskVersion.of(task, fileFingerprint: UInt64(bitPattern: row[0]))
+            try insert.execute(arguments: [path, version, data])
+        }
+        try db.cachedStatement(sql: "DELETE FROM history WHERE seq <= (SELECT max(seq) FROM history) - ?")
+            .execute(arguments: [IndexSchema.historyLimit])
     }
 
     private func removeTasks(path: String) throws {
@@ -41,6 +60,7 @@ struct IndexWriter {
             let current = try Int64.fetchOne(db.cachedStatement(sql: "SELECT fingerprint FROM files WHERE path = ?"), arguments: [f.file.path])
             try SQLBind.run(try db.cachedStatement(sql: "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?)"), fileValues, db)
             if current == f.fingerprint { return }
+            try keepHistory(path: f.file.path)
             try removeTasks(path: f.file.path)
         }
         let insertTask = try db.cachedStatement(sql: """

@@ -37,8 +37,9 @@ public struct Prefilter: Sendable, Equatable {
         let q = query.hasPrefix("./") ? String(query.dropFirst(2)) : query
         var p = Prefilter()
         let keyPath = q.lastIndex(of: ":").map { String(q[..<$0]) } ?? q
-        p.add("path = ? OR path = ? OR path = ? OR substr(path, -length(?)) = ? OR substr(path, -length(?)) = ? OR instr(title_key, ?) > 0",
-              [q, keyPath, q + ".md", "/" + q, "/" + q, "/" + q + ".md", "/" + q + ".md", q.lowercased()])
+        let idPath = q.lastIndex(of: "#").map { String(q[..<$0]) } ?? q
+        p.add("path = ? OR path = ? OR path = ? OR path = ? OR substr(path, -length(?)) = ? OR substr(path, -length(?)) = ? OR instr(title_key, ?) > 0",
+              [q, keyPath, idPath, q + ".md", "/" + q, "/" + q, "/" + q + ".md", "/" + q + ".md", q.lowercased()])
         return p
     }
 

@@ -339,6 +339,24 @@ public final class TaskIndex {
 
     // MARK: Reading
 
+    /// The task at `path` as it was at `version`: one of the file's current tasks, or one the
+    /// history kept when the file changed or went. nil when this index never saw that version.
+    public func task(path: String, version: String) throws -> TodoTask? {
+        try db.read { db in
+            if let data = try Data.fetchOne(db, sql: "SELECT data FROM history WHERE path = ? AND version = ? ORDER BY seq DESC LIMIT 1",
+                                            arguments: [path, version]) {
+                return try data.withUnsafeBytes { try TaskCodec.decode($0) }
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT t.fingerprint, d.data FROM tasks t JOIN task_data d ON d.id = t.id WHERE t.path = ?",
+                                        arguments: [path]) {
+                let data: Data = row[1]
+                let t = try data.withUnsafeBytes { try TaskCodec.decode($0) }
+                if TaskVersion.of(t, fileFingerprint: UInt64(bitPattern: row[0])) == version { return t }
+            }
+            return nil
+        }
+    }
+
     /// The vault as a snapshot, holding every task `prefilter` lets through, every problem, and
     /// every type definition, saved view and typed item. Call `refresh()` first.
     public func snapshot(_ prefilter: Prefilter = .all) throws -> VaultSnapshot {

@@ -10,6 +10,8 @@ public struct SearchHit: Sendable {
     public var snippet: String
     /// BM25 score (lower is better), with title weighted over tags, description and body.
     public var rank: Double
+    /// The fingerprint of the task's file as indexed (its version, for a task file).
+    public var fileFingerprint: UInt64
 }
 
 extension TaskIndex {
@@ -22,13 +24,13 @@ extension TaskIndex {
         var hits: [SearchHit] = []
         try db.read { db in
             try SQLRows.each(db, """
-                SELECT d.data, snippet(fts, -1, '**', '**', '…', 12), bm25(fts, 10.0, 4.0, 6.0, 1.0) AS rank
+                SELECT d.data, snippet(fts, -1, '**', '**', '…', 12), bm25(fts, 10.0, 4.0, 6.0, 1.0) AS rank, t.fingerprint
                 FROM fts JOIN tasks t ON t.id = fts.rowid JOIN task_data d ON d.id = t.id
                 WHERE fts MATCH ? AND \(prefilter.sql)
                 ORDER BY t.status IN ('done', 'cancelled'), rank, t.path, t.ord LIMIT \(max(1, limit))
                 """, [match] + prefilter.arguments) { s in
                 hits.append(SearchHit(task: try TaskCodec.decode(SQLRows.blob(s, 0)), snippet: SQLRows.text(s, 1).trimmingCharacters(in: .whitespacesAndNewlines),
-                                      rank: sqlite3_column_double(s, 2)))
+                                      rank: sqlite3_column_double(s, 2), fileFingerprint: UInt64(bitPattern: sqlite3_column_int64(s, 3))))
             }
         }
         return hits

@@ -37,6 +37,7 @@ public enum IndexClient {
         var gid: UInt32 = 0
     }
 
+    #if os(Linux)
     static func write(_ fd: Int32, _ text: String) -> Bool {
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } == bytes.count
@@ -54,4 +55,5 @@ public enum IndexClient {
         }
         return nil
     }
+    #endif
 }

@@ -96,6 +96,24 @@ public final class IndexServer: @unchecked Sendable {
         }
     }
 
+    /// Brings the index up to date with every change made so far, then runs `body` with it on
+    /// the server's queue (where every use of the index happens). nil when the server cannot
+    /// vouch for the index (then the caller reads the files itself).
+    public func withFreshIndex<T>(_ body: (TaskIndex) throws -> T) rethrows -> T? {
+        try work.sync {
+            if let drained = source.drain() { enqueueSilently(drained) }
+            flush()
+            guard healthy else { return nil }
+            return try body(index)
+        }
+    }
+
+    /// Runs `body` with the index on the server's queue, without syncing first (to tell the
+    /// index about a write the caller just made).
+    public func withIndex<T>(_ body: (TaskIndex) throws -> T) rethrows -> T {
+        try work.sync { try body(index) }
+    }
+
     /// Brings the index up to date with every change made so far; false if it could not.
     public func sync() -> Bool {
         work.sync {

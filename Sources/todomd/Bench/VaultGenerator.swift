@@ -27,7 +27,7 @@ struct VaultGenerator {
 
     /// Writes `count` task files (and about 2% as many notes) under `root`.
     func generate(count: Int, into root: String) throws {
-        var r = SplitMix64(seed: seed &+ UInt64(count))
+        var r = SeededGenerator(seed: seed &+ UInt64(count))
         let notes = max(1, count / 50)
         for i in 0..<count {
             let (rel, text) = taskFile(i, &r)
@@ -48,7 +48,7 @@ struct VaultGenerator {
         }
     }
 
-    func taskFile(_ i: Int, _ r: inout SplitMix64) -> (String, String) {
+    func taskFile(_ i: Int, _ r: inout SeededGenerator) -> (String, String) {
         let title = "\(r.pick(Self.verbs)) \(r.pick(Self.objects))" + (r.chance(0.3) ? " \(i)" : "")
         let statusRoll = r.int(100)
         let status = statusRoll < 60 ? "todo" : statusRoll < 65 ? "in-progress" : statusRoll < 90 ? "done" : statusRoll < 95 ? "cancelled" : "someday"
@@ -104,7 +104,7 @@ struct VaultGenerator {
         return (folder + "/" + name, y.joined(separator: "\n") + "\n" + (body.isEmpty ? "" : "\n" + body))
     }
 
-    func note(_ i: Int, _ r: inout SplitMix64) -> String {
+    func note(_ i: Int, _ r: inout SeededGenerator) -> String {
         var lines = ["# Notes \(i)", "", sentence(&r, 12) + ".", ""]
         for _ in 0..<(3 + r.int(8)) {
             let box = r.pick(["[ ]", "[ ]", "[ ]", "[x]", "[/]"])
@@ -117,25 +117,9 @@ struct VaultGenerator {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    func sentence(_ r: inout SplitMix64, _ n: Int) -> String {
+    func sentence(_ r: inout SeededGenerator, _ n: Int) -> String {
         var w = (0..<n).map { _ in r.pick(Self.words) }
         w[0] = w[0].prefix(1).uppercased() + w[0].dropFirst()
         return w.joined(separator: " ")
     }
-}
-
-/// A small, fast, seeded generator (SplitMix64).
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
-    mutating func pick<T>(_ a: [T]) -> T { a[int(a.count)] }
-    mutating func chance(_ p: Double) -> Bool { Double(next() % 1_000_000) < p * 1_000_000 }
 }

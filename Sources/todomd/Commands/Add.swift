@@ -1,5 +1,7 @@
 import ArgumentParser
+import TodoMDAPI
 import TodoMDCore
+import TodoMDService
 
 /// Options shared by `add` and `parse`: the text and the explicit fields that override it.
 struct NewTaskOptions: ParsableArguments {
@@ -22,8 +24,8 @@ struct NewTaskOptions: ParsableArguments {
     @Option(help: "Who created it (default: user).") var source: String?
     @Option(help: "Create an item of this list type instead (book, movie…); the text then takes field=value words and #tags.") var type: String?
 
-    /// The validated task and what quick entry understood.
-    func task(_ ctx: Context) throws -> (TodoTask, understood: [String]) {
+    /// The explicit fields, and the text to read as quick entry unless --literal.
+    var draft: TaskDraft {
         var n = NewTask(title: text.joined(separator: " "))
         n.due = due
         n.deferDate = deferDate
@@ -40,8 +42,7 @@ struct NewTaskOptions: ParsableArguments {
         n.status = status
         n.body = note
         n.source = source
-        if !literal { n.applyQuickEntry(n.title, clock: ctx.clock, bareDateField: ctx.vault.settings.bareDateField) }
-        return (try n.make(clock: ctx.clock, settings: ctx.vault.settings), n.understood)
+        return TaskDraft(n, quickEntry: !literal)
     }
 }
 
@@ -59,33 +60,19 @@ struct Add: ParsableCommand {
     @Flag(help: "Print the task as JSON.") var json = false
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            if let typeName = options.type, ListType.key(typeName) != "todo" {
-                guard let type = ctx.snapshot.type(named: typeName) else {
-                    throw TodoError.invalidArgument("no type \"\(typeName)\"; types: " + ctx.snapshot.types.map(\.key).joined(separator: ", "))
-                }
-                var title: [String] = [], values: [(String, String)] = [], tags: [String] = []
-                for word in options.text {
-                    if let eq = word.firstIndex(of: "="), word[..<eq].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), eq != word.startIndex {
-                        values.append((String(word[..<eq]), String(word[word.index(after: eq)...])))
-                    } else if word.hasPrefix("#"), word.count > 1 {
-                        tags.append(String(word.dropFirst()))
-                    } else {
-                        title.append(word)
-                    }
-                }
-                let item = try ctx.vault.createItem(type: type, title: title.joined(separator: " "), values: values, tags: tags)
-                if json { ctx.out.json(item.json) } else { ctx.out.print(item.path) }
+        try CLI.run(vaultOptions) { service, out in
+            if let type = options.type, ListType.key(type) != "todo" {
+                let item = try service.addItem(type: type, words: options.text)
+                if json { out.json(ItemDocument(item)) } else { out.print(item.path) }
                 return
             }
-            let (draft, understood) = try options.task(ctx)
-            let task = try ctx.vault.create(draft)
+            let added = try service.add(options.draft)
             if json {
-                ctx.out.json(.object([("task", task.json(today: ctx.clock.today)), ("understood", .array(understood.map(JSON.string)))]))
+                out.json(NewTaskDocument(added, today: service.clock.today))
                 return
             }
-            ctx.out.print(task.path)
-            if !understood.isEmpty { Printer.note("understood: " + understood.joined(separator: ", ")) }
+            out.print(added.task.task.path)
+            if !added.understood.isEmpty { Printer.note("understood: " + added.understood.joined(separator: ", ")) }
         }
     }
 }
@@ -99,16 +86,15 @@ struct Parse: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            var (task, understood) = try options.task(ctx)
-            task.path = FileName.make(title: task.title, created: task.created ?? ctx.clock.now)
+        try CLI.run(vaultOptions) { service, out in
+            let preview = try service.parse(options.draft)
             if json {
-                ctx.out.json(.object([("task", task.json(today: ctx.clock.today)), ("understood", .array(understood.map(JSON.string)))]))
+                out.json(NewTaskDocument(preview, today: service.clock.today))
                 return
             }
-            ctx.out.print(ctx.out.detail(task))
-            ctx.out.print("")
-            ctx.out.print("understood: " + (understood.isEmpty ? "nothing but the title" : understood.joined(separator: ", ")))
+            out.print(out.detail(preview.task))
+            out.print("")
+            out.print("understood: " + (preview.understood.isEmpty ? "nothing but the title" : preview.understood.joined(separator: ", ")))
         }
     }
 }

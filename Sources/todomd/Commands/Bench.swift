@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TodoMDAPI
 import TodoMDCore
 
 struct Bench: ParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TodoMDAPI
 import TodoMDCore
 
 struct Doctor: ParsableCommand {
@@ -8,28 +9,20 @@ struct Doctor: ParsableCommand {
     @Flag var json = false
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            let snap = ctx.snapshot
-            var problems = snap.problems
-            if let p = ctx.order.problem { problems.append(FileProblem(path: OrderFile.fileName, reasons: [p])) }
-            if let p = ctx.vault.settingsProblem { problems.append(FileProblem(path: VaultSettings.fileName, reasons: [p])) }
+        try CLI.run(vaultOptions) { service, out in
+            let report = service.doctor()
             if json {
-                ctx.out.json(.object([
-                    ("vault", .string(ctx.vault.root)),
-                    ("tasks", .int(snap.tasks.count)),
-                    ("problems", .array(problems.map { .object([("path", .string($0.path)), ("reasons", .array($0.reasons.map(JSON.string)))]) })),
-                    ("notes", .array(snap.notes.map(JSON.string))),
-                ]))
+                out.json(DoctorDocument(report))
             } else {
-                ctx.out.print("\(ctx.vault.root): \(snap.tasks.count) task\(snap.tasks.count == 1 ? "" : "s")")
-                for p in problems {
-                    ctx.out.print(ctx.out.paint(p.path, .bold))
-                    for r in p.reasons { ctx.out.print("  " + r) }
+                out.print("\(report.vault): \(report.taskCount) task\(report.taskCount == 1 ? "" : "s")")
+                for p in report.problems {
+                    out.print(out.paint(p.path, .bold))
+                    for r in p.reasons { out.print("  " + r) }
                 }
-                for n in snap.notes { ctx.out.print(ctx.out.paint("note: " + n, .dim)) }
-                if problems.isEmpty { ctx.out.print("no problems found") }
+                for n in report.notes { out.print(out.paint("note: " + n, .dim)) }
+                if report.problems.isEmpty { out.print("no problems found") }
             }
-            if !problems.isEmpty { throw ExitCode(1) }
+            if !report.problems.isEmpty { throw ExitCode(1) }
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TodoMDAPI
 import TodoMDCore
 
 struct Types: ParsableCommand {
@@ -8,30 +9,19 @@ struct Types: ParsableCommand {
     @Flag var json = false
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            let snap = ctx.snapshot
-            if json {
-                ctx.out.json(.array(snap.types.map { t in
-                    .object([("name", .string(t.name)), ("type", .string(t.key)), ("folder", .string(t.folder)),
-                             ("defined_in", .opt(t.definedIn)),
-                             ("items", .int(t.isTodo ? snap.tasks.count : snap.items.filter { ListType.key($0.type) == t.key }.count)),
-                             ("fields", .array(t.fields.map { f in
-                                 .object([("name", .string(f.name)), ("type", .string(f.kind.rawValue)), ("required", .bool(f.required)),
-                                          ("min", f.min.map(JSON.double) ?? .null), ("max", f.max.map(JSON.double) ?? .null)])
-                             }))])
-                }))
-                return
-            }
-            for t in snap.types {
-                let count = t.isTodo ? snap.tasks.count : snap.items.filter { ListType.key($0.type) == t.key }.count
-                ctx.out.print(ctx.out.paint(t.name, .bold) + "  " + ctx.out.paint("type: \(t.key) · \(count) item\(count == 1 ? "" : "s") · "
+        try CLI.run(vaultOptions) { service, out in
+            let types = service.types()
+            if json { out.json(TypesDocument(types)); return }
+            for s in types {
+                let t = s.type
+                out.print(out.paint(t.name, .bold) + "  " + out.paint("type: \(t.key) · \(s.count) item\(s.count == 1 ? "" : "s") · "
                     + (t.definedIn.map { "defined in \($0)" } ?? "built-in"), .dim))
                 let fields = t.fields.map { f -> String in
                     var s = f.name + " (" + f.kind.rawValue
                     if let lo = f.min, let hi = f.max { s += " \(Int(lo))–\(Int(hi))" }
                     return s + (f.required ? ", required)" : ")")
                 }
-                ctx.out.print("  " + fields.joined(separator: ", "))
+                out.print("  " + fields.joined(separator: ", "))
             }
         }
     }
@@ -45,23 +35,17 @@ struct Items: ParsableCommand {
     @Flag var json = false
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            let snap = ctx.snapshot
-            guard let t = snap.type(named: type) else {
-                throw TodoError.invalidArgument("no type \"\(type)\"; types: " + snap.types.map(\.key).joined(separator: ", "))
-            }
+        try CLI.run(vaultOptions) { service, out in
+            let list = try service.items(ofType: type, tags: tag)
+            if json { out.json(ItemsDocument(list, today: service.clock.today)); return }
+            let t = list.type
             if t.isTodo {
-                let tasks = ctx.engine.build(.all, tasks: snap.tasks, filter: TaskFilter(tags: tag)).tasks
-                if json { ctx.out.json(.array(tasks.map { $0.json(today: ctx.clock.today) })) } else { for x in tasks { ctx.out.print(ctx.out.row(x)) } }
+                for x in list.tasks { out.print(out.row(x)) }
                 return
             }
-            let items = snap.items.filter { ListType.key($0.type) == t.key }
-                .filter { i in tag.allSatisfy { w in i.tags.contains { TaskFilter.tag($0, matches: w) } } }
-                .sorted { $0.title.localizedCaseInsensitiveCompare($1.title) == .orderedAscending }
-            if json { ctx.out.json(.array(items.map(\.json))); return }
-            ctx.out.print(ctx.out.header(t.name + "s"))
-            if items.isEmpty { ctx.out.print(ctx.out.paint("  None yet: todomd add --type \(t.key) \"Title\" field=value…", .dim)) }
-            for i in items { ctx.out.print("  " + ctx.out.itemRow(i, type: t)) }
+            out.print(out.header(t.name + "s"))
+            if list.items.isEmpty { out.print(out.paint("  None yet: todomd add --type \(t.key) \"Title\" field=value…", .dim)) }
+            for i in list.items { out.print("  " + out.itemRow(i, type: t)) }
         }
     }
 }
@@ -72,22 +56,13 @@ struct Views: ParsableCommand {
     @Flag var json = false
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            let snap = ctx.snapshot
-            let rows = snap.views.map { v -> (SavedView, Int) in
-                let r = SavedViewRunner.run(v, snap, clock: ctx.clock)
-                return (v, r.tasks.count + r.items.count)
-            }
-            if json {
-                ctx.out.json(.array(rows.map { v, n in
-                    .object([("name", .string(v.name)), ("path", .string(v.path)), ("display_style", .string(v.displayStyle)),
-                             ("matches", .int(n)), ("problems", .array(v.problems.map(JSON.string)))])
-                }))
-                return
-            }
-            if rows.isEmpty { ctx.out.print(ctx.out.paint("No saved views: add a note with type: view (see README).", .dim)) }
-            for (v, n) in rows {
-                ctx.out.print(v.name + "  " + ctx.out.paint("\(n) · \(v.path)", .dim) + (v.problems.isEmpty ? "" : ctx.out.paint("  ⚠ " + v.problems.joined(separator: "; "), .red)))
+        try CLI.run(vaultOptions) { service, out in
+            let views = service.savedViews()
+            if json { out.json(ViewsDocument(views)); return }
+            if views.isEmpty { out.print(out.paint("No saved views: add a note with type: view (see README).", .dim)) }
+            for v in views {
+                out.print(v.name + "  " + out.paint("\(v.matches ?? 0) · \(v.path ?? "")", .dim)
+                    + (v.problems.isEmpty ? "" : out.paint("  ⚠ " + v.problems.joined(separator: "; "), .red)))
             }
         }
     }
@@ -101,17 +76,11 @@ struct Archive: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            let candidates = Set(ctx.snapshot.tasks.filter { $0.line != nil }.map(\.path))
-            let q = note.hasSuffix(".md") ? note : note + ".md"
-            let matches = candidates.filter { $0 == note || $0 == q || ($0 as NSString).lastPathComponent.caseInsensitiveCompare(q) == .orderedSame }
-            guard matches.count == 1, let path = matches.first else {
-                if matches.isEmpty { throw TodoError.notFound(note) }
-                throw TodoError.ambiguous(query: note, candidates: matches.sorted())
-            }
-            let (archive, moved) = try ctx.vault.archiveCompleted(note: path)
-            if json { ctx.out.json(.object([("note", .string(path)), ("archive", moved == 0 ? .null : .string(archive)), ("moved", .int(moved))])); return }
-            ctx.out.print(moved == 0 ? "nothing to archive in \(path)" : "moved \(moved) completed line\(moved == 1 ? "" : "s") from \(path) to \(archive)")
+        try CLI.run(vaultOptions) { service, out in
+            let a = try service.archive(note: note)
+            if json { out.json(ArchiveDocument(a)); return }
+            out.print(a.moved == 0 ? "nothing to archive in \(a.note)"
+                : "moved \(a.moved) completed line\(a.moved == 1 ? "" : "s") from \(a.note) to \(a.archive ?? "")")
         }
     }
 }
@@ -127,32 +96,18 @@ struct CaptureCommand: ParsableCommand {
     @Flag var json = false
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            let input = text == ["-"] ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : text.joined(separator: " ")
-            let snap = ctx.snapshot
-            let c = TypeDetector.detect(input, types: snap.types, forcedType: type)
-            guard let t = snap.type(named: c.type) else { throw TodoError.invalidArgument("no type \"\(c.type)\"") }
-            var savedPath: String?
-            if save {
-                if t.isTodo {
-                    var n = NewTask(title: c.title)
-                    n.tags = c.tags
-                    savedPath = try ctx.vault.create(n.make(clock: ctx.clock, settings: ctx.vault.settings)).path
-                } else {
-                    savedPath = try ctx.vault.createItem(type: t, title: c.title, values: c.fields, tags: c.tags).path
-                }
+        try CLI.run(vaultOptions) { service, out in
+            let c = try service.capture(CLI.input(text), type: type, save: save)
+            if json { out.json(CaptureDocument(c)); return }
+            out.print("type: \(c.type.key)  " + out.paint("(\(c.reason); other types: " + c.otherTypes.joined(separator: ", ") + ")", .dim))
+            out.print("title: \(c.title)")
+            for (k, v) in c.fields { out.print("\(k): \(v)") }
+            if !c.tags.isEmpty { out.print("tags: " + c.tags.joined(separator: ", ")) }
+            if let saved = c.saved {
+                out.print("saved: \(saved)")
+            } else {
+                out.print(out.paint("(--save writes it; --type T overrides the type; `todomd prompt` gives an LLM prompt)", .dim))
             }
-            if json {
-                ctx.out.json(.object([("type", .string(t.key)), ("reason", .string(c.reason)), ("title", .string(c.title)),
-                                      ("fields", .object(c.fields.map { ($0.0, .string($0.1)) })), ("tags", .array(c.tags.map(JSON.string))),
-                                      ("saved", .opt(savedPath))]))
-                return
-            }
-            ctx.out.print("type: \(t.key)  " + ctx.out.paint("(\(c.reason); other types: " + snap.types.map(\.key).filter { $0 != t.key }.joined(separator: ", ") + ")", .dim))
-            ctx.out.print("title: \(c.title)")
-            for (k, v) in c.fields { ctx.out.print("\(k): \(v)") }
-            if !c.tags.isEmpty { ctx.out.print("tags: " + c.tags.joined(separator: ", ")) }
-            if let savedPath { ctx.out.print("saved: \(savedPath)") } else { ctx.out.print(ctx.out.paint("(--save writes it; --type T overrides the type; `todomd prompt` gives an LLM prompt)", .dim)) }
         }
     }
 }
@@ -165,13 +120,9 @@ struct Prompt: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            let input = text == ["-"] ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : text.joined(separator: " ")
-            let snap = ctx.snapshot
-            let key = type ?? TypeDetector.detect(input, types: snap.types).type
-            guard let t = snap.type(named: key) else { throw TodoError.invalidArgument("no type \"\(key)\"") }
-            let prompt = PromptBuilder.prompt(input: input, type: t, template: ctx.vault.settings.llmPromptTemplate)
-            if json { ctx.out.json(.object([("type", .string(t.key)), ("prompt", .string(prompt))])) } else { ctx.out.print(prompt) }
+        try CLI.run(vaultOptions) { service, out in
+            let (t, prompt) = try service.prompt(CLI.input(text), type: type)
+            if json { out.json(PromptDocument(type: t.key, prompt: prompt)) } else { out.print(prompt) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TodoMDAPI
 import TodoMDCore
 
 struct Move: ParsableCommand {
@@ -17,38 +18,13 @@ struct Move: ParsableCommand {
     }
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            let t = try ctx.resolve(task)
-            let other = try ctx.resolve(before ?? after ?? "")
-            let key = view ?? ViewEngine.defaultOrderKey(for: t)
-            let shown = try Self.shown(key, ctx)
-            var order = ctx.order
-            let list = try Reorder.reorder(list: order.problem == nil ? order.views[key] ?? [] : [], shown: shown, moving: t,
-                                           before != nil ? .before : .after, other: other)
-            order.views[key] = list
-            try order.save(root: ctx.vault.root, clock: ctx.clock)
+        try CLI.run(vaultOptions) { service, out in
+            let m = try service.move(task, before: before != nil, other: before ?? after ?? "", view: view)
             if json {
-                ctx.out.json(.object([("view", .string(key)), ("order", .array(list.map(JSON.string)))]))
+                out.json(MoveDocument(m))
             } else {
-                ctx.out.print("moved \(t.title) \(before != nil ? "before" : "after") \(other.title) in \(key)")
+                out.print("moved \(m.task.title) \(m.before ? "before" : "after") \(m.other.title) in \(m.list)")
             }
         }
-    }
-
-    /// The tasks of the list as currently shown.
-    static func shown(_ key: String, _ ctx: Context) throws -> [TodoTask] {
-        let engine = ctx.engine, tasks = ctx.snapshot.tasks
-        if key.hasPrefix("project:") {
-            let p = String(key.dropFirst(8))
-            return engine.manual(key, tasks.filter { $0.project == p && !$0.status.isClosed })
-        }
-        if key.hasPrefix("area:") {
-            let a = String(key.dropFirst(5))
-            return engine.manual(key, tasks.filter { $0.area == a && $0.project == nil && !$0.status.isClosed })
-        }
-        guard let kind = ViewKind(rawValue: key), kind.isManuallyOrdered else {
-            throw TodoError.invalidArgument("cannot reorder \"\(key)\"; use inbox, today, anytime, someday, flagged, project:NAME or area:NAME")
-        }
-        return engine.build(kind, tasks: tasks).tasks
     }
 }

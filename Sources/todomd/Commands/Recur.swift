@@ -1,4 +1,5 @@
 import ArgumentParser
+import TodoMDAPI
 import TodoMDCore
 
 struct Recur: ParsableCommand {
@@ -18,27 +19,10 @@ struct Recur: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            let (parsed, whenDone) = try RecurrencePlanner.parse(rule)
-            guard count >= 0, count <= 100_000 else { throw TodoError.invalidArgument("--count must be between 0 and 100000") }
-            let startInstant: RecurrenceInstant
-            if let s = start {
-                startInstant = RecurrenceInstant(try DateArgument.parse(s, clock: ctx.clock))
-            } else {
-                startInstant = parsed.start ?? RecurrenceInstant(date: ctx.clock.today)
-            }
-            let afterInstant = try after.map { RecurrenceInstant(try DateArgument.parse($0, clock: ctx.clock)) }
-            let list = parsed.occurrences(from: startInstant, after: afterInstant, limit: count)
-            if json {
-                ctx.out.json(.object([
-                    ("rule", .string(parsed.stringWithStart)),
-                    ("text", .string(TextRule.describe(parsed, whenDone: whenDone))),
-                    ("start", .string(startInstant.description)),
-                    ("occurrences", .array(list.map { .string($0.description) })),
-                ]))
-                return
-            }
-            for o in list { ctx.out.print(o.description) }
+        try CLI.run(vaultOptions) { service, out in
+            let preview = try service.recur(rule, start: start, after: after, count: count)
+            if json { out.json(RecurDocument(preview)); return }
+            for o in preview.occurrences { out.print(o) }
         }
     }
 }

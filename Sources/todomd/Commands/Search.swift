@@ -1,6 +1,6 @@
 import ArgumentParser
+import TodoMDAPI
 import TodoMDCore
-import TodoMDIndex
 
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,29 +19,16 @@ struct Search: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            var kind: ViewKind?
-            if let view {
-                guard let k = ViewKind(rawValue: view.lowercased()) else {
-                    throw TodoError.invalidArgument("unknown view \"\(view)\"; views: " + ViewKind.allCases.map(\.rawValue).joined(separator: ", "))
-                }
-                kind = k
-            }
-            let index = try ctx.searchIndex()
-            let hits = try index.search(query, view: kind, filter: try filters.filter(), engine: ctx.engine, limit: max(1, limit))
+        try CLI.run(vaultOptions) { service, out in
+            let results = try service.search(query, view: view, filter: try filters.filter(), limit: limit)
             if json {
-                ctx.out.json(.object([
-                    ("query", .string(query)), ("count", .int(hits.count)),
-                    ("hits", .array(hits.map { h in
-                        .object([("rank", .double(h.rank)), ("snippet", .string(h.snippet)), ("task", h.task.json(today: ctx.clock.today))])
-                    })),
-                ]))
+                out.json(SearchDocument(results, today: service.clock.today))
                 return
             }
-            if hits.isEmpty { ctx.out.print(ctx.out.paint("Nothing matches.", .dim)) }
-            for h in hits {
-                ctx.out.print(ctx.out.row(h.task))
-                ctx.out.print("    " + ctx.out.highlight(h.snippet.replacingOccurrences(of: "\n", with: " ")))
+            if results.hits.isEmpty { out.print(out.paint("Nothing matches.", .dim)) }
+            for h in results.hits {
+                out.print(out.row(h.task.task))
+                out.print("    " + out.highlight(h.snippet.replacingOccurrences(of: "\n", with: " ")))
             }
         }
     }

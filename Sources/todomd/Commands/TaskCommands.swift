@@ -1,38 +1,38 @@
 import ArgumentParser
 import Foundation
+import TodoMDAPI
 import TodoMDCore
+import TodoMDService
 
-/// Prints the result of an action on one task: its path (and messages), or JSON.
-private func report(_ ctx: Context, _ r: ActionResult, json: Bool, verb: String) {
+/// Prints what an action did: its verb, the task and messages, or the JSON document.
+private func report(_ out: Printer, _ o: ActionOutcome, today: LocalDate, json: Bool, verb: String) {
     if json {
-        ctx.out.json(.object([("task", r.task.json(today: ctx.clock.today)), ("created", .array(r.created.map { $0.json(today: ctx.clock.today) })),
-                              ("messages", .array(r.messages.map(JSON.string)))]))
+        out.json(ActionDocument(o, today: today))
         return
     }
-    ctx.out.print("\(verb): \(r.task.title)  (\(r.task.key))")
-    for m in r.messages { ctx.out.print("  \(m)") }
+    out.print("\(verb): \(o.task.task.title)  (\(o.task.task.key))")
+    for m in o.messages { out.print("  \(m)") }
+}
+
+/// Runs one action on TASK and reports it.
+private func act(_ vault: VaultOptions, _ write: WriteOptions, verb: String,
+                 _ action: (TodoService, String?) throws -> ActionOutcome) throws {
+    try CLI.run(vault) { service, out in
+        report(out, try action(service, try write.expected()), today: service.clock.today, json: write.json, verb: verb)
+    }
 }
 
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show every field of a task and its notes.")
     @OptionGroup var vaultOptions: VaultOptions
-    @Argument(help: "Path, file name or part of the title.") var task: String
+    @Argument(help: "Path, file name, id or part of the title.") var task: String
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            let t = try ctx.resolve(task)
-            if json { ctx.out.json(t.json(today: ctx.clock.today)) } else { ctx.out.print(ctx.out.detail(t)) }
+        try CLI.run(vaultOptions) { service, out in
+            let t = try service.task(task)
+            if json { out.json(TaskDocument(t, today: service.clock.today)) } else { out.print(out.detail(t.task)) }
         }
-    }
-}
-
-/// Resolves TASK, runs one action on it, and reports the result.
-private func act(_ options: VaultOptions, _ query: String, prefer: TaskResolver.Preference, json: Bool, verb: String,
-                 _ action: (Context, TodoTask) throws -> ActionResult) throws {
-    try Context.run(options) { ctx in
-        let t = try ctx.resolve(query, prefer: prefer)
-        report(ctx, try action(ctx, t), json: json, verb: verb)
     }
 }
 
@@ -40,10 +40,10 @@ struct Done: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Complete a task (a repeating one gets its next occurrence).")
     @OptionGroup var vaultOptions: VaultOptions
     @Argument var task: String
-    @Flag var json = false
+    @OptionGroup var write: WriteOptions
 
     func run() throws {
-        try act(vaultOptions, task, prefer: .open, json: json, verb: "done") { try $0.vault.complete($1, fingerprint: $0.fingerprint($1)) }
+        try act(vaultOptions, write, verb: "done") { try $0.complete(task, expected: $1) }
     }
 }
 
@@ -51,10 +51,10 @@ struct Reopen: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Reopen a done or cancelled task (undoes a repeat).")
     @OptionGroup var vaultOptions: VaultOptions
     @Argument var task: String
-    @Flag var json = false
+    @OptionGroup var write: WriteOptions
 
     func run() throws {
-        try act(vaultOptions, task, prefer: .closed, json: json, verb: "reopened") { try $0.vault.reopen($1, fingerprint: $0.fingerprint($1)) }
+        try act(vaultOptions, write, verb: "reopened") { try $0.reopen(task, expected: $1) }
     }
 }
 
@@ -62,10 +62,10 @@ struct Cancel: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Cancel a task (it stays in the vault).")
     @OptionGroup var vaultOptions: VaultOptions
     @Argument var task: String
-    @Flag var json = false
+    @OptionGroup var write: WriteOptions
 
     func run() throws {
-        try act(vaultOptions, task, prefer: .open, json: json, verb: "cancelled") { try $0.vault.cancel($1, fingerprint: $0.fingerprint($1)) }
+        try act(vaultOptions, write, verb: "cancelled") { try $0.cancel(task, expected: $1) }
     }
 }
 
@@ -74,14 +74,13 @@ struct Defer: ParsableCommand {
     @OptionGroup var vaultOptions: VaultOptions
     @Argument var task: String
     @Argument(help: "A date: 2026-12-01, tomorrow, next friday, in 3 days, +3d…") var date: String
-    @Flag var json = false
+    @OptionGroup var write: WriteOptions
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            let t = try ctx.resolve(task, prefer: .open)
-            let d = try DateArgument.parse(date, clock: ctx.clock)
-            let u = try ctx.vault.update(t, [FieldChange(TaskKey.deferDate, .string(d.description))], readFingerprint: ctx.fingerprint(t))
-            report(ctx, ActionResult(task: u), json: json, verb: "deferred until \(DateText.short(d, today: ctx.clock.today))")
+        try CLI.run(vaultOptions) { service, out in
+            let (o, d) = try service.deferTask(task, until: date, expected: try write.expected())
+            let today = service.clock.today
+            report(out, o, today: today, json: write.json, verb: "deferred until \(DateText.short(d, today: today))")
         }
     }
 }
@@ -90,12 +89,10 @@ struct FlagTask: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "flag", abstract: "Flag a task.")
     @OptionGroup var vaultOptions: VaultOptions
     @Argument var task: String
-    @Flag var json = false
+    @OptionGroup var write: WriteOptions
 
     func run() throws {
-        try act(vaultOptions, task, prefer: .open, json: json, verb: "flagged") {
-            ActionResult(task: try $0.vault.update($1, [FieldChange(TaskKey.flagged, .bool(true))], readFingerprint: $0.fingerprint($1)))
-        }
+        try act(vaultOptions, write, verb: "flagged") { try $0.flag(task, true, expected: $1) }
     }
 }
 
@@ -103,12 +100,10 @@ struct UnflagTask: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "unflag", abstract: "Remove a task's flag.")
     @OptionGroup var vaultOptions: VaultOptions
     @Argument var task: String
-    @Flag var json = false
+    @OptionGroup var write: WriteOptions
 
     func run() throws {
-        try act(vaultOptions, task, prefer: .any, json: json, verb: "unflagged") {
-            ActionResult(task: try $0.vault.update($1, [FieldChange(TaskKey.flagged, .bool(false))], readFingerprint: $0.fingerprint($1)))
-        }
+        try act(vaultOptions, write, verb: "unflagged") { try $0.flag(task, false, expected: $1) }
     }
 }
 
@@ -119,16 +114,10 @@ struct SetFields: ParsableCommand {
     @OptionGroup var vaultOptions: VaultOptions
     @Argument var task: String
     @Argument(help: "key=value pairs.") var assignments: [String]
-    @Flag var json = false
+    @OptionGroup var write: WriteOptions
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            let t = try ctx.resolve(task)
-            var changes = try assignments.map { try FieldAssignment.parse($0, clock: ctx.clock) }
-            changes = FieldAssignment.withLifecycle(changes, task: t, now: ctx.clock.now)
-            let u = try ctx.vault.update(t, changes, readFingerprint: ctx.fingerprint(t))
-            report(ctx, ActionResult(task: u), json: json, verb: "updated")
-        }
+        try act(vaultOptions, write, verb: "updated") { try $0.set(task, assignments: assignments, expected: $1) }
     }
 }
 
@@ -136,19 +125,15 @@ struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Move a task to the trash (.trash/ in the vault).")
     @OptionGroup var vaultOptions: VaultOptions
     @Argument var task: String
-    @Flag var json = false
+    @OptionGroup var write: WriteOptions
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            let t = try ctx.resolve(task)
-            if t.line != nil {
-                throw TodoError.invalidArgument("\(t.key) is a checkbox line in a note: cancel it, or remove the line in the note itself")
-            }
-            let where_ = try Trash(vault: ctx.vault).delete(t.path)
-            if json {
-                ctx.out.json(.object([("path", .string(t.path)), ("trash", .string(where_))]))
+        try CLI.run(vaultOptions) { service, out in
+            let d = try service.delete(task, expected: try write.expected())
+            if write.json {
+                out.json(DeleteDocument(d))
             } else {
-                ctx.out.print("moved to trash: \(t.title)  (\(where_); `todomd trash restore` brings it back)")
+                out.print("moved to trash: \(d.task.title)  (\(d.trashPath); `todomd trash restore` brings it back)")
             }
         }
     }
@@ -161,43 +146,40 @@ struct Edit: ParsableCommand {
     @Flag(help: "Print the task as JSON afterwards.") var json = false
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            let t = try ctx.resolve(task)
-            let path = ctx.vault.absolute(t.path)
-            let before = try? Data(contentsOf: URL(fileURLWithPath: path))
-            let env = ProcessInfo.processInfo.environment
-            let editor = env["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? env["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/bin/sh")
-            // Editors that take `+LINE` open a checkbox task's note at its line.
-            let lineArg = t.line.flatMap { l in
-                ["vi", "vim", "nvim", "nano", "emacs", "micro", "kak", "hx", "joe", "mg"]
-                    .contains((editor.split(separator: " ").first.map(String.init) ?? "") .split(separator: "/").last.map(String.init) ?? "")
-                    ? " +\(l + 1)" : nil
-            } ?? ""
-            p.arguments = ["-c", editor + lineArg + " \"$1\"", "sh", path]
-            do { try p.run() } catch {
-                throw TodoError.io(path: t.path, reason: "cannot start editor \(editor): \(error.localizedDescription)")
+        try CLI.run(vaultOptions) { service, out in
+            let session = try service.beginEdit(task)
+            try Editor.open(session.absolutePath, line: session.task.line.map { $0 + 1 }, name: session.task.path)
+            let outcome = service.finishEdit(session)
+            for p in outcome.problems { Printer.warn("\(outcome.path): \(p)") }
+            if outcome.unreadable { Printer.warn("\(outcome.path) is no longer a readable task file") }
+            if json {
+                out.json(EditDocument(outcome))
+            } else {
+                out.print(outcome.changed ? "edited: \(outcome.path)" : "unchanged: \(outcome.path)")
             }
-            p.waitUntilExit()
-            guard p.terminationStatus == 0 else {
-                throw TodoError.io(path: t.path, reason: "editor exited with status \(p.terminationStatus)")
-            }
-            let after = try? Data(contentsOf: URL(fileURLWithPath: path))
-            guard after != before else {
-                if json { ctx.out.json(.object([("path", .string(t.path)), ("changed", .bool(false))])) } else { ctx.out.print("unchanged: \(t.path)") }
-                return
-            }
-            // The user edited the file: stamp `modified` unless they set it themselves.
-            if t.line == nil, let (now, _) = try? ctx.vault.readTask(t.path) {
-                if !now.readOnly, now.modified == t.modified {
-                    _ = try? ctx.vault.update(now, [])
-                }
-                for p in now.problems { Printer.warn("\(t.path): \(p)") }
-            } else if t.line == nil {
-                Printer.warn("\(t.path) is no longer a readable task file")
-            }
-            if json { ctx.out.json(.object([("path", .string(t.path)), ("changed", .bool(true))])) } else { ctx.out.print("edited: \(t.path)") }
+        }
+    }
+}
+
+/// Starts the user's editor on a file and waits for it.
+enum Editor {
+    static func open(_ path: String, line: Int?, name: String) throws {
+        let env = ProcessInfo.processInfo.environment
+        let editor = env["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? env["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // Editors that take `+LINE` open a checkbox task's note at its line.
+        let program = (editor.split(separator: " ").first.map(String.init) ?? "").split(separator: "/").last.map(String.init) ?? ""
+        let lineArg = line.flatMap { l in
+            ["vi", "vim", "nvim", "nano", "emacs", "micro", "kak", "hx", "joe", "mg"].contains(program) ? " +\(l)" : nil
+        } ?? ""
+        p.arguments = ["-c", editor + lineArg + " \"$1\"", "sh", path]
+        do { try p.run() } catch {
+            throw TodoError.io(path: name, reason: "cannot start editor \(editor): \(error.localizedDescription)")
+        }
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else {
+            throw TodoError.io(path: name, reason: "editor exited with status \(p.terminationStatus)")
         }
     }
 }

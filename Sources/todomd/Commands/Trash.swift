@@ -1,4 +1,5 @@
 import ArgumentParser
+import TodoMDAPI
 import TodoMDCore
 
 struct TrashCommand: ParsableCommand {
@@ -15,12 +16,12 @@ struct TrashList: ParsableCommand {
     @Flag var json = false
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            let items = Trash(vault: ctx.vault).list()
-            if json { ctx.out.json(.array(items.map { $0.json(today: ctx.clock.today) })); return }
-            ctx.out.print(ctx.out.header("Trash"))
-            if items.isEmpty { ctx.out.print(ctx.out.paint("  Empty.", .dim)) }
-            for t in items { ctx.out.print("  " + ctx.out.row(t)) }
+        try CLI.run(vaultOptions) { service, out in
+            let items = service.trash()
+            if json { out.json(TrashDocument(items, today: service.clock.today)); return }
+            out.print(out.header("Trash"))
+            if items.isEmpty { out.print(out.paint("  Empty.", .dim)) }
+            for t in items { out.print("  " + out.row(t.task)) }
         }
     }
 }
@@ -32,11 +33,9 @@ struct TrashRestore: ParsableCommand {
     @Flag var json = false
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            let trash = Trash(vault: ctx.vault)
-            let t = try TaskResolver.resolve(task, in: trash.list())
-            let back = try trash.restore(t.path)
-            if json { ctx.out.json(.object([("path", .string(back))])) } else { ctx.out.print("restored: \(t.title)  (\(back))") }
+        try CLI.run(vaultOptions) { service, out in
+            let r = try service.restore(task)
+            if json { out.json(RestoreDocument(r)) } else { out.print("restored: \(r.task.title)  (\(r.path))") }
         }
     }
 }
@@ -47,9 +46,9 @@ struct TrashEmpty: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            let n = try Trash(vault: ctx.vault).empty()
-            if json { ctx.out.json(.object([("deleted", .int(n))])) } else { ctx.out.print("emptied the trash (\(n) file\(n == 1 ? "" : "s"))") }
+        try CLI.run(vaultOptions) { service, out in
+            let n = try service.emptyTrash()
+            if json { out.json(EmptyTrashDocument(deleted: n)) } else { out.print("emptied the trash (\(n) file\(n == 1 ? "" : "s"))") }
         }
     }
 }

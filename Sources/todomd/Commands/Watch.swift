@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
+import TodoMDAPI
 import TodoMDCore
-import TodoMDIndex
+import TodoMDService
 
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,61 +17,35 @@ struct Watch: ParsableCommand {
     @Flag(help: "Poll the vault instead of using file system notifications.") var poll = false
 
     func run() throws {
-        try Context.run(vaultOptions) { ctx in
-            guard ctx.vault.exists else { throw TodoError.invalidArgument("no vault at \(ctx.vault.root)") }
-            let session = WatchSession(vault: ctx.vault)
-            let excluded = Set(ctx.vault.settings.templateFolders)
-            var source = WatchSources.make(root: ctx.vault.root, excluded: excluded, poll: poll)
-            let printer = WatchPrinter(out: ctx.out, json: json)
-            let emit: @Sendable ([WatchChange]) -> Void = { changes in
+        try CLI.run(vaultOptions) { service, out in
+            let printer = WatchPrinter(out: out, json: json)
+            let status = try service.startWatching(WatchOptions(poll: poll)) { changes in
                 for c in changes { printer.emit(c) }
             }
-            do {
-                try session.start(source: source, onChanges: emit)
-            } catch {
-                source = PollingEventSource(root: ctx.vault.root, excluded: excluded)
-                Printer.warn("\(error); polling instead")
-                try session.start(source: source, onChanges: emit)
-            }
-            let server = source is PollingEventSource ? nil : serveIndex(ctx)
-            Printer.note("watching \(ctx.vault.root) (\(source is PollingEventSource ? "polling" : "notifications"))"
-                + (server == nil ? "" : "; other commands use its index without walking the vault") + "; Ctrl-C stops")
-            let done = DispatchSemaphore(value: 0)
-            var signalSources: [DispatchSourceSignal] = []
-            for sig in [SIGINT, SIGTERM] {
-                signal(sig, SIG_IGN)
-                let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-                s.setEventHandler { done.signal() }
-                s.resume()
-                signalSources.append(s)
-            }
-            done.wait()
-            server?.stop()
-            session.stop()
-            signalSources.forEach { $0.cancel() }
+            Printer.note("watching \(service.root) (\(status.polling ? "polling" : "notifications"))"
+                + (status.servesIndex ? "; other commands use its index without walking the vault" : "") + "; Ctrl-C stops")
+            Signals.waitForTermination()
+            service.stopWatching()
         }
     }
 }
 
-#if os(Linux)
-/// Keeps the index fresh while watching and serves it to other commands (see `IndexServer`);
-/// nil with the cache off or when it cannot start (commands then walk, as without a watch).
-private func serveIndex(_ ctx: Context) -> IndexServer? {
-    guard !ctx.noCache else { return nil }
-    do {
-        let server = try IndexServer(index: try TaskIndex(vault: ctx.vault))
-        try server.start()
-        return server
-    } catch {
-        Printer.warn("not serving the index to other commands: \(error)")
-        return nil
+/// Waits for SIGINT or SIGTERM (then returns, so the command can stop cleanly and exit 0).
+enum Signals {
+    static func waitForTermination() {
+        let done = DispatchSemaphore(value: 0)
+        var sources: [DispatchSourceSignal] = []
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            s.setEventHandler { done.signal() }
+            s.resume()
+            sources.append(s)
+        }
+        done.wait()
+        sources.forEach { $0.cancel() }
     }
 }
-#else
-/// No index server off Linux yet (it needs a drainable event source; FSEvents would be one).
-private final class NoIndexServer { func stop() {} }
-private func serveIndex(_ ctx: Context) -> NoIndexServer? { nil }
-#endif
 
 /// Prints watch changes one line each, flushing every line (stdout is often a pipe).
 struct WatchPrinter: Sendable {
@@ -85,7 +60,7 @@ struct WatchPrinter: Sendable {
     }
 
     func emit(_ c: WatchChange) {
-        let line = json ? c.json(today: clock.today).compact() : human(c)
+        let line = json ? APIJSON.string(WatchEventDTO(c, today: clock.today), pretty: false) : human(c)
         fputs(line + "\n", stdout)
         fflush(stdout)
     }
@@ -94,9 +69,9 @@ struct WatchPrinter: Sendable {
 
     func human(_ c: WatchChange) -> String {
         switch c {
-        case .added(let t):
+        case .added(let t, _):
             return "+ added  \(title(t))  (\(t.key))"
-        case .modified(let old, let new):
+        case .modified(let old, let new, _):
             let fields = describe(old, new)
             return "~ modified \(title(new))" + (fields.isEmpty ? "" : ": " + fields) + "  (\(new.key))"
         case .removed(let t):
@@ -110,24 +85,21 @@ struct WatchPrinter: Sendable {
 
     /// `due 2026-11-27 → 2026-11-28, status todo → done, body`
     private func describe(_ old: TodoTask, _ new: TodoTask) -> String {
-        let today = clock.today
-        guard case .object(let a) = old.json(today: today), case .object(let b) = new.json(today: today) else { return "" }
-        func value(_ j: JSON?) -> String? {
-            switch j {
-            case .null?, nil: return "none"
-            case .string(let s)?: return s.count <= 40 && !s.contains("\n") ? s : nil
-            case .bool(let v)?: return v ? "yes" : "no"
-            case .int(let i)?: return String(i)
-            case .array(let items)? where items.count <= 5:
+        func value(_ t: TodoTask, _ key: String) -> String? {
+            guard TaskKey.all.contains(key) || key == "path" else { return nil }
+            switch key == "path" ? .string(t.path) : t.value(forKey: key) {
+            case .null: return "none"
+            case .string(let s): return s.count <= 40 && !s.contains("\n") ? s : nil
+            case .bool(let v): return v ? "yes" : "no"
+            case .int(let i): return String(i)
+            case .array(let items) where items.count <= 5:
                 let strings = items.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
                 return strings.count == items.count ? (strings.isEmpty ? "none" : strings.joined(separator: " ")) : nil
             default: return nil
             }
         }
-        let oldValues = Dictionary(a, uniquingKeysWith: { x, _ in x })
-        let newValues = Dictionary(b, uniquingKeysWith: { x, _ in x })
-        return WatchChange.changedFields(old, new, today: today).map { k in
-            if let o = value(oldValues[k]), let n = value(newValues[k]) { return "\(k) \(o) → \(n)" }
+        return WatchChange.changedFields(old, new).map { k in
+            if let o = value(old, k), let n = value(new, k) { return "\(k) \(o) → \(n)" }
             return k
         }.joined(separator: ", ")
     }

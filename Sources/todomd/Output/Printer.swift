@@ -1,4 +1,5 @@
 import Foundation
+import TodoMDAPI
 import TodoMDCore
 
 /// Human output: one line per task, colour only on a terminal and never with NO_COLOR.
@@ -26,7 +27,13 @@ struct Printer {
 
     func print(_ s: String) { Swift.print(s) }
 
-    func json(_ j: JSON) { Swift.print(j.render()) }
+    /// A document of the JSON contract, pretty-printed.
+    func json<T: JSONWritable>(_ document: T) {
+        var bytes = APIJSON.encode(document, pretty: true)
+        bytes.append(0x0A)
+        // Through stdio, as `print` writes, so the two never reorder.
+        _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, stdout) }
+    }
 
     enum Style: String {
         case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", blue = "34", magenta = "35", cyan = "36"

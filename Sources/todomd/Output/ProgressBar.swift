@@ -1,8 +1,9 @@
 import Foundation
 
 /// A one-line progress bar on stderr for long cold indexing: shown only on a terminal and only
-/// once the work has run for a second, so quick commands never flicker.
-final class ProgressBar {
+/// once the work has run for a second, so quick commands never flicker. `@unchecked Sendable`:
+/// the index calls `update` from the one thread that stores rows, one call at a time.
+final class ProgressBar: @unchecked Sendable {
     private let start = DispatchTime.now()
     private let enabled: Bool
     private var shown = false

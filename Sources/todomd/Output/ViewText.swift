@@ -35,21 +35,3 @@ enum ViewText {
         return lines.joined(separator: "\n")
     }
 }
-
-/// A view as JSON: `{"view", "today", "groups": [{"name", "date", "area", "project", "tasks"}]}`;
-/// the Tags view has `"tags": [{"tag", "count"}]` instead of groups.
-enum ViewJSON {
-    static func render(_ r: ViewResult) -> JSON {
-        var obj: [(String, JSON)] = [("view", .string(r.kind.rawValue)), ("today", .string(r.today.description))]
-        if r.kind == .tags {
-            obj.append(("tags", .array(r.tagCounts.map { .object([("tag", .string($0.tag)), ("count", .int($0.count))]) })))
-            return .object(obj)
-        }
-        obj.append(("count", .int(r.tasks.count)))
-        obj.append(("groups", .array(r.groups.map { g in
-            .object([("name", .opt(g.name)), ("date", .opt(g.date?.description)), ("area", .opt(g.area)),
-                     ("project", .opt(g.project)), ("tasks", .array(g.tasks.map { $0.json(today: r.today) }))])
-        })))
-        return .object(obj)
-    }
-}

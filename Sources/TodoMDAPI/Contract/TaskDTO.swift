@@ -1,0 +1,121 @@
+import Foundation
+import TodoMDCore
+import TodoMDService
+
+/// The contract's version: every document (a top-level JSON object) starts with
+/// `"schema_version"`. It changes only when a shape changes incompatibly.
+public enum APISchema {
+    public static let version = 1
+}
+
+/// A task as JSON: every schema key (null when unset), its location (`path`, `line`, `id`),
+/// its `version` (pass it back to write safely), `recurrence_text` (the rule in words),
+/// `next_occurrences` (the next dates if completed today), `body`, `extra` (unknown keys, in
+/// file order) and `problems`.
+public struct TaskDTO: Decodable, Equatable, Sendable, JSONObject {
+    public var path: String
+    /// 1-based line of a checkbox task; nil for a task file.
+    public var line: Int?
+    public var id: String
+    /// The version of the bytes it was read from; nil for a task not in the vault.
+    public var version: String?
+    public var title: String
+    public var status: TaskStatus
+    public var due: LocalDateTime?
+    public var deferDate: LocalDateTime?
+    public var scheduled: LocalDateTime?
+    public var priority: Priority
+    public var flagged: Bool
+    public var area: String?
+    public var project: String?
+    public var tags: [String]
+    public var recurrence: String?
+    public var recurrenceType: RepeatMode?
+    public var recurrenceText: String?
+    public var nextOccurrences: [LocalDateTime]
+    public var estimatedMinutes: Int?
+    public var description: String?
+    public var created: UTCInstant?
+    public var modified: UTCInstant?
+    public var completed: UTCInstant?
+    public var source: String?
+    public var body: String
+    /// Unknown frontmatter keys, as an object (in file order when written).
+    public var extra: JSONValue
+    public var problems: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case path, line, id, version, title, status, due, deferDate = "defer", scheduled, priority, flagged, area, project, tags
+        case recurrence, recurrenceType = "recurrence_type", recurrenceText = "recurrence_text", nextOccurrences = "next_occurrences"
+        case estimatedMinutes = "estimated_minutes", description, created, modified, completed, source, body, extra, problems
+    }
+
+    public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
+        v.field("path", path)
+        v.field("line", line)
+        v.field("id", id)
+        v.field("version", version)
+        v.field("title", title)
+        v.field("status", status)
+        v.field("due", due)
+        v.field("defer", deferDate)
+        v.field("scheduled", scheduled)
+        v.field("priority", priority)
+        v.field("flagged", flagged)
+        v.field("area", area)
+        v.field("project", project)
+        v.field("tags", tags)
+        v.field("recurrence", recurrence)
+        v.field("recurrence_type", recurrenceType)
+        v.field("recurrence_text", recurrenceText)
+        v.field("next_occurrences", nextOccurrences)
+        v.field("estimated_minutes", estimatedMinutes)
+        v.field("description", description)
+        v.field("created", created)
+        v.field("modified", modified)
+        v.field("completed", completed)
+        v.field("source", source)
+        v.field("body", body)
+        v.field("extra", extra)
+        v.field("problems", problems)
+    }
+
+    /// The JSON form of `task`, read at `version`; `today` decides `next_occurrences`.
+    public init(_ task: TodoTask, version: String?, today: LocalDate) {
+        path = task.path
+        line = task.line.map { $0 + 1 }
+        id = task.id
+        self.version = version
+        title = task.title
+        status = task.status
+        due = task.due
+        deferDate = task.deferDate
+        scheduled = task.scheduled
+        priority = task.priority
+        flagged = task.flagged
+        area = task.area
+        project = task.project
+        tags = task.tags
+        recurrence = task.recurrence
+        recurrenceType = task.repeatMode
+        if task.recurrence != nil {
+            recurrenceText = task.recurrenceText
+            let mode = task.effectiveRepeatMode
+            nextOccurrences = RecurrencePlanner.preview(task, mode: mode, completionDay: today, today: today, limit: 5)
+        } else {
+            recurrenceText = nil
+            nextOccurrences = []
+        }
+        estimatedMinutes = task.estimatedMinutes
+        description = task.description
+        created = task.created.map(UTCInstant.init)
+        modified = task.modified.map(UTCInstant.init)
+        completed = task.completed.map(UTCInstant.init)
+        source = task.source
+        body = task.body
+        extra = .object(task.extra)
+        problems = task.problems
+    }
+
+    public init(_ t: VersionedTask, today: LocalDate) { self.init(t.task, version: t.version, today: today) }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import TodoMDCore
+import TodoMDService
+
+/// A titled run of tasks in a view (Today's "Overdue", an Upcoming date, an area / project).
+public struct ViewGroupDTO: Decodable, Equatable, Sendable, JSONObject {
+    public var name: String?
+    public var date: LocalDate?
+    public var area: String?
+    public var project: String?
+    public var tasks: [TaskDTO]
+
+    public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
+        v.field("name", name)
+        v.field("date", date)
+        v.field("area", area)
+        v.field("project", project)
+        v.field("tasks", tasks)
+    }
+}
+
+/// A built-in view (every one but Tags): `{"schema_version", "view", "today", "count",
+/// "groups", "warnings"}`; plain lists are one group with a null name.
+public struct ViewDocument: Decodable, Equatable, Sendable, JSONObject {
+    public var schemaVersion = APISchema.version
+    public var view: String
+    public var today: LocalDate
+    public var count: Int
+    public var groups: [ViewGroupDTO]
+    public var warnings: [String]
+
+    enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", view, today, count, groups, warnings }
+
+    public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
+        v.field("schema_version", schemaVersion)
+        v.field("view", view)
+        v.field("today", today)
+        v.field("count", count)
+        v.field("groups", groups)
+        v.field("warnings", warnings)
+    }
+}
+
+/// A tag and how many open tasks carry it.
+public struct TagCountDTO: Decodable, Equatable, Sendable, JSONObject {
+    public var tag: String
+    public var count: Int
+
+    public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
+        v.field("tag", tag)
+        v.field("count", count)
+    }
+}
+
+/// The Tags view: `{"schema_version", "view": "tags", "today", "tags": [{"tag", "count"}], "warnings"}`.
+public struct TagsViewDocument: Decodable, Equatable, Sendable, JSONObject {
+    public var schemaVersion = APISchema.version
+    public var view = "tags"
+    public var today: LocalDate
+    public var tags: [TagCountDTO]
+    public var warnings: [String]
+
+    enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", view, today, tags, warnings }
+
+    public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
+        v.field("schema_version", schemaVersion)
+        v.field("view", view)
+        v.field("today", today)
+        v.field("tags", tags)
+        v.field("warnings", warnings)
+    }
+}
+
+/// A saved view: its tasks, then its typed items.
+public struct SavedViewDocument: Decodable, Equatable, Sendable, JSONObject {
+    public var schemaVersion = APISchema.version
+    public var view: String
+    public var path: String
+    public var today: LocalDate
+    public var displayStyle: String
+    public var count: Int
+    public var tasks: [TaskDTO]
+    public var items: [ItemDTO]
+    public var warnings: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion = "schema_version", view, path, today, displayStyle = "display_style", count, tasks, items, warnings
+    }
+
+    public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
+        v.field("schema_version", schemaVersion)
+        v.field("view", view)
+        v.field("path", path)
+        v.field("today", today)
+        v.field("display_style", displayStyle)
+        v.field("count", count)
+        v.field("tasks", tasks)
+        v.field("items", items)
+        v.field("warnings", warnings)
+    }
+}
+
+/// Whichever document a view is.
+public enum AnyViewDocument: JSONWritable, Sendable {
+    case builtIn(ViewDocument)
+    case tags(TagsViewDocument)
+    case saved(SavedViewDocument)
+
+    /// The document for a view as the service computed it.
+    public init(_ page: ViewPage) {
+        let today = page.today
+        switch page.content {
+        case .builtIn(let r) where r.kind == .tags:
+            self = .tags(TagsViewDocument(today: today, tags: r.tagCounts.map { TagCountDTO(tag: $0.tag, count: $0.count) },
+                                          warnings: page.warnings))
+        case .builtIn(let r):
+            let groups = r.groups.map { g in
+                ViewGroupDTO(name: g.name, date: g.date, area: g.area, project: g.project,
+                             tasks: g.tasks.map { TaskDTO($0, version: page.versions.version(of: $0), today: today) })
+            }
+            self = .builtIn(ViewDocument(view: r.kind.rawValue, today: today, count: r.tasks.count, groups: groups, warnings: page.warnings))
+        case let .saved(v, tasks, items, _):
+            self = .saved(SavedViewDocument(
+                view: v.name, path: v.path, today: today, displayStyle: v.displayStyle, count: tasks.count + items.count,
+                tasks: tasks.map { TaskDTO($0, version: page.versions.version(of: $0), today: today) },
+                items: items.map(ItemDTO.init), warnings: page.warnings))
+        }
+    }
+
+    public func writeJSON(to out: inout JSONOut) {
+        switch self {
+        case .builtIn(let d): d.writeJSON(to: &out)
+        case .tags(let d): d.writeJSON(to: &out)
+        case .saved(let d): d.writeJSON(to: &out)
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        switch self {
+        case .builtIn(let d): try d.encode(to: encoder)
+        case .tags(let d): try d.encode(to: encoder)
+        case .saved(let d): try d.encode(to: encoder)
+        }
+    }
+}
+
+/// One view a client can open (`GET /api/views`, `todomd views`).
+public struct ViewSummaryDTO: Decodable, Equatable, Sendable, JSONObject {
+    public var name: String
+    /// `builtin` or `saved`.
+    public var kind: String
+    public var path: String?
+    public var displayStyle: String?
+    public var matches: Int?
+    public var problems: [String]
+
+    enum CodingKeys: String, CodingKey { case name, kind, path, displayStyle = "display_style", matches, problems }
+
+    public init(_ s: ViewSummary) {
+        name = s.name
+        kind = s.kind
+        path = s.path
+        displayStyle = s.displayStyle
+        matches = s.matches
+        problems = s.problems
+    }
+
+    public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
+        v.field("name", name)
+        v.field("kind", kind)
+        v.field("path", path)
+        v.field("display_style", displayStyle)
+        v.field("matches", matches)
+        v.field("problems", problems)
+    }
+}
+
+/// `{"schema_version", "views": [...]}`.
+public struct ViewsDocument: Decodable, Equatable, Sendable, JSONObject {
+    public var schemaVersion = APISchema.version
+    public var views: [ViewSummaryDTO]
+
+    enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", views }
+
+    public init(_ views: [ViewSummary]) { self.views = views.map(ViewSummaryDTO.init) }
+
+    public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
+        v.field("schema_version", schemaVersion)
+        v.field("views", views)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import TodoMDCore
+import TodoMDIndex
+
+/// How to follow the vault live.
+public struct WatchOptions: Sendable {
+    /// Poll stat stamps instead of using inotify.
+    public var poll = false
+    /// Report todomd's own writes too (a server), not only other programs' (`todomd watch`).
+    public var reportOwnWrites = false
+
+    public init(poll: Bool = false, reportOwnWrites: Bool = false) {
+        self.poll = poll
+        self.reportOwnWrites = reportOwnWrites
+    }
+}
+
+/// What a started watch does.
+public struct WatchStatus: Sendable {
+    /// Polling (no notifications available, or asked for).
+    public var polling: Bool
+    /// Other todomd commands sync with this process's index instead of walking the vault.
+    public var servesIndex: Bool
+}
+
+/// A running watch: the diffing session and how it was started (to start it again when the
+/// settings change).
+final class LiveWatch {
+    let session: WatchSession
+    let status: WatchStatus
+    let restartInfo: (WatchOptions, @Sendable ([WatchChange]) -> Void)
+
+    init(session: WatchSession, status: WatchStatus, restartInfo: (WatchOptions, @Sendable ([WatchChange]) -> Void)) {
+        self.session = session
+        self.status = status
+        self.restartInfo = restartInfo
+    }
+
+    func stopAll() { session.stop() }
+}
+
+extension TodoService {
+    /// Follows the vault live: `onChanges` gets each debounced batch of changes (added, modified,
+    /// removed tasks, problems, rate alerts), on the session's queue. With inotify and the
+    /// cache on, this process also keeps the index fresh and serves it to other commands (they
+    /// sync instead of walking), and its own reads use it the same way.
+    public func startWatching(_ options: WatchOptions = WatchOptions(),
+                              onChanges: @escaping @Sendable ([WatchChange]) -> Void) throws -> WatchStatus {
+        try locked {
+            guard vault.exists else { throw TodoError.invalidArgument("no vault at \(root)") }
+            live?.stopAll()
+            return try startLive((options, onChanges))
+        }
+    }
+
+    /// Stops the live watch (and the index server) started by `startWatching`.
+    public func stopWatching() {
+        locked {
+            live?.stopAll()
+            live = nil
+            #if os(Linux)
+            if case .served(let server) = access {
+                server.stop()
+                access = .local(server.index)
+            }
+            #endif
+        }
+    }
+
+    func startLive(_ info: (WatchOptions, @Sendable ([WatchChange]) -> Void)) throws -> WatchStatus {
+        let (options, onChanges) = info
+        let session = WatchSession(vault: vault)
+        session.reportOwnWrites = options.reportOwnWrites
+        let excluded = Set(vault.settings.templateFolders)
+        var source = WatchSources.make(root: root, excluded: excluded, poll: options.poll)
+        do {
+            try session.start(source: source, onChanges: onChanges)
+        } catch {
+            source = PollingEventSource(root: root, excluded: excluded)
+            self.options.warn("\(error); polling instead")
+            try session.start(source: source, onChanges: onChanges)
+        }
+        let polling = source is PollingEventSource
+        let status = WatchStatus(polling: polling, servesIndex: !polling && serveIndex())
+        live = LiveWatch(session: session, status: status, restartInfo: info)
+        return status
+    }
+
+    /// Hands the index to an index server (inotify keeps it fresh; other commands sync with
+    /// it). False when the cache is off or the server cannot start.
+    private func serveIndex() -> Bool {
+        #if os(Linux)
+        openIndex()
+        if case .served = access { return true }
+        guard case .local(let index) = access else { return false }
+        do {
+            let server = try IndexServer(index: index)
+            try server.start()
+            access = .served(server)
+            return true
+        } catch {
+            options.warn("not serving the index to other commands: \(error)")
+            return false
+        }
+        #else
+        // No index server off Linux yet (it needs a drainable event source; FSEvents would be one).
+        return false
+        #endif
+    }
+}

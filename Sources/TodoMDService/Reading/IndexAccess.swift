@@ -1,0 +1,156 @@
+import Foundation
+import TodoMDCore
+import TodoMDIndex
+
+/// How the service reaches the index cache.
+enum IndexAccess {
+    /// Not opened yet.
+    case closed
+    /// No index: read the files (cache off, or it could not be used).
+    case off
+    /// This process's own index, refreshed by walking the vault (or synced with a running watch).
+    case local(TaskIndex)
+    #if os(Linux)
+    /// The index a live watch in this process keeps fresh from inotify.
+    case served(IndexServer)
+    #endif
+
+    mutating func close() {
+        #if os(Linux)
+        if case .served(let s) = self { s.stop() }
+        #endif
+        self = .closed
+    }
+}
+
+/// What a read needs from the vault; with the index, only the tasks it could use are loaded.
+enum SnapshotNeed {
+    case all
+    case view(ViewKind, TaskFilter)
+    case resolving(String)
+
+    func prefilter(today: LocalDate) -> Prefilter {
+        switch self {
+        case .all: return .all
+        case .view(let kind, let filter): return .view(kind, filter: filter, today: today)
+        case .resolving(let query): return .resolving(query)
+        }
+    }
+}
+
+extension TodoService {
+    /// Opens the index on first use: `.local` when it can be used, else `.off` after a warning.
+    func openIndex() {
+        guard case .closed = access else { return }
+        guard options.useIndex, vault.exists else {
+            access = .off
+            return
+        }
+        do {
+            Trace.mark("start")
+            let path = options.indexPath ?? TaskIndex.defaultPath(root: root)
+            access = .local(try TaskIndex(vault: vault, path: path))
+            Trace.mark("open index")
+        } catch {
+            options.warn("index cache unavailable (\(error)); reading the vault directly")
+            access = .off
+        }
+    }
+
+    /// Brings a local index up to date before a read: once per command, before every read in a
+    /// long-running process. A running `todomd watch` that can vouch for the index saves the walk.
+    private func refreshLocal(_ index: TaskIndex) -> Bool {
+        if refreshed && !options.longRunning { return true }
+        do {
+            if IndexClient.sync(index) {
+                Trace.mark("synced with the running watch")
+            } else {
+                try index.refresh(progress: options.progress)
+            }
+            refreshed = true
+            return true
+        } catch {
+            options.warn("index cache unavailable (\(error)); reading the vault directly")
+            access = .off
+            return false
+        }
+    }
+
+    /// The vault as `need` requires it: from the index when it can answer, else read from the
+    /// files (and in a command, read once and kept).
+    func snapshot(_ need: SnapshotNeed, clock: Clock) -> VaultSnapshot {
+        openIndex()
+        if let snap = fromIndex(need, clock: clock) { return snap }
+        if !options.longRunning, let loaded { return loaded }
+        let snap = vault.load()
+        if !options.longRunning { loaded = snap }
+        return snap
+    }
+
+    private func fromIndex(_ need: SnapshotNeed, clock: Clock) -> VaultSnapshot? {
+        let prefilter = need.prefilter(today: clock.today)
+        switch access {
+        case .closed, .off:
+            return nil
+        case .local(let index):
+            guard refreshLocal(index) else { return nil }
+            do { return try index.snapshot(prefilter) } catch {
+                options.warn("index cache unreadable (\(error)); reading the vault directly")
+                return nil
+            }
+        #if os(Linux)
+        case .served(let server):
+            do {
+                if let snap = try server.withFreshIndex({ try $0.snapshot(prefilter) }) { return snap }
+            } catch {
+                options.warn("index cache unreadable (\(error)); reading the vault directly")
+            }
+            return nil
+        #endif
+        }
+    }
+
+    /// Runs `body` with an index usable for search: the cache, refreshed; or, with the cache off,
+    /// one built in memory for this call.
+    func withSearchIndex<T>(_ body: (TaskIndex) throws -> T) throws -> T {
+        openIndex()
+        switch access {
+        case .local(let index) where refreshLocal(index):
+            return try body(index)
+        #if os(Linux)
+        case .served(let server):
+            if let r = try server.withFreshIndex(body) { return r }
+        #endif
+        default:
+            break
+        }
+        let memory = try TaskIndex(vault: vault, inMemory: true)
+        try memory.refresh()
+        return try body(memory)
+    }
+
+    /// The task at `path` as it was at `version`, if the index saw that version.
+    func indexedTask(path: String, version: String) -> TodoTask? {
+        switch access {
+        case .local(let index): return try? index.task(path: path, version: version)
+        #if os(Linux)
+        case .served(let server): return server.withIndex { try? $0.task(path: path, version: version) }
+        #endif
+        default: return nil
+        }
+    }
+
+    /// Tells the index about files this service just wrote, so the next read need not find them.
+    func noteWritten(_ paths: [String]) {
+        loaded = nil
+        let set = Set(paths.filter { !$0.isEmpty })
+        guard !set.isEmpty else { return }
+        switch access {
+        case .local(let index): _ = try? index.refresh(paths: set)
+        #if os(Linux)
+        case .served(let server): _ = server.withIndex { try? $0.refresh(paths: set) }
+        #endif
+        default: break
+        }
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import TodoMDCore
+import TodoMDIndex
+
+extension TodoService {
+    // MARK: Tasks
+
+    /// The task `reference` names (a path, file name, JSON id, `path:line`, or a unique part of a
+    /// title), with its version. Only the tasks it could name are loaded.
+    public func task(_ reference: String, prefer: TaskResolver.Preference = .any) throws -> VersionedTask {
+        try locked { try resolve(reference, prefer: prefer, clock: clock) }
+    }
+
+    func resolve(_ reference: String, prefer: TaskResolver.Preference = .any, clock: Clock) throws -> VersionedTask {
+        let snap = snapshot(.resolving(reference), clock: clock)
+        let t = try TaskResolver.resolve(reference, in: snap.tasks, prefer: prefer)
+        return VersionedTask(t, fingerprint: snap.fingerprints[t.path])
+    }
+
+    // MARK: Views
+
+    /// A view by name: a built-in one (inbox, today, upcoming, anytime, someday, flagged, logbook,
+    /// areas, tags, all) or a saved view's name or path. `filter` narrows it.
+    public func view(_ name: String, filter: TaskFilter = TaskFilter()) throws -> ViewPage {
+        try locked {
+            let clock = self.clock
+            guard let kind = ViewKind(rawValue: name.lowercased()) else {
+                return try savedView(name, filter: filter, clock: clock)
+            }
+            let snap = snapshot(.view(kind, filter), clock: clock)
+            var warnings: [String] = []
+            let engine = self.engine(clock)
+            if let p = engine.order.problem { warnings.append(p) }
+            if !snap.problems.isEmpty {
+                warnings.append("\(snap.problems.count) file(s) could not be read fully; run `todomd doctor`")
+            }
+            let result = engine.build(kind, tasks: snap.tasks, filter: filter)
+            Trace.mark("build view")
+            return ViewPage(content: .builtIn(result), today: clock.today, versions: TaskVersions(snap.fingerprints), warnings: warnings)
+        }
+    }
+
+    /// A saved view: its tasks, then its items; `filter` narrows both.
+    private func savedView(_ name: String, filter: TaskFilter, clock: Clock) throws -> ViewPage {
+        let snap = snapshot(.all, clock: clock)
+        guard let saved = SavedViewRunner.find(name, in: snap) else {
+            throw TodoError.invalidArgument("unknown view \"\(name)\"; views: "
+                + (ViewKind.allCases.map(\.rawValue) + snap.views.map(\.name)).joined(separator: ", "))
+        }
+        var (tasks, items) = SavedViewRunner.run(saved, snap, clock: clock)
+        tasks = tasks.filter(filter.matches)
+        if !filter.isEmpty {
+            items = items.filter { i in filter.tags.allSatisfy { w in i.tags.contains { TaskFilter.tag($0, matches: w) } } }
+        }
+        return ViewPage(content: .saved(saved, tasks: tasks, items: items, types: snap.types), today: clock.today,
+                        versions: TaskVersions(snap.fingerprints), warnings: saved.problems.map { "\(saved.path): \($0)" })
+    }
+
+    /// Every view a client can show: the built-in ones, then saved views with their counts.
+    public func views() -> [ViewSummary] {
+        locked {
+            let clock = self.clock
+            let builtIn = ViewKind.allCases.map {
+                ViewSummary(name: $0.rawValue, kind: "builtin", path: nil, displayStyle: nil, matches: nil, problems: [])
+            }
+            return builtIn + savedViews(clock: clock)
+        }
+    }
+
+    /// Saved views (notes with `type: view`) with how many tasks and items each matches.
+    public func savedViews() -> [ViewSummary] {
+        locked { savedViews(clock: clock) }
+    }
+
+    private func savedViews(clock: Clock) -> [ViewSummary] {
+        let snap = snapshot(.all, clock: clock)
+        return snap.views.map { v in
+            let r = SavedViewRunner.run(v, snap, clock: clock)
+            return ViewSummary(name: v.name, kind: "saved", path: v.path, displayStyle: v.displayStyle,
+                               matches: r.tasks.count + r.items.count, problems: v.problems)
+        }
+    }
+
+    // MARK: Search
+
+    /// Full-text search, best first; `view` and `filter` narrow the hits.
+    public func search(_ query: String, view: String? = nil, filter: TaskFilter = TaskFilter(), limit: Int = 50) throws -> SearchResults {
+        try locked {
+            let clock = self.clock
+            var kind: ViewKind?
+            if let view {
+                guard let k = ViewKind(rawValue: view.lowercased()) else {
+                    throw TodoError.invalidArgument("unknown view \"\(view)\"; views: " + ViewKind.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                kind = k
+            }
+            let engine = self.engine(clock)
+            let hits = try withSearchIndex { try $0.search(query, view: kind, filter: filter, engine: engine, limit: max(1, limit)) }
+            return SearchResults(query: query, hits: hits.map {
+                SearchResults.Hit(task: VersionedTask($0.task, fingerprint: $0.fileFingerprint), snippet: $0.snippet, rank: $0.rank)
+            })
+        }
+    }
+
+    // MARK: Tags, areas
+
+    /// The tag hierarchy with counts; done and cancelled tasks count only with `includeClosed`
+    /// (or when `filter` names statuses).
+    public func tags(filter: TaskFilter = TaskFilter(), includeClosed: Bool = false) -> [TagNode] {
+        locked {
+            let tasks = snapshot(.all, clock: clock).tasks.filter {
+                filter.matches($0) && (includeClosed || !filter.statuses.isEmpty || !$0.status.isClosed)
+            }
+            return TagNode.tree(tasks)
+        }
+    }
+
+    /// Areas with their open tasks by project, as the Areas view groups them ("No Area" last).
+    public func areas() -> [AreaSummary] {
+        locked {
+            let clock = self.clock
+            let snap = snapshot(.view(.areas, TaskFilter()), clock: clock)
+            var out: [AreaSummary] = []
+            for g in engine(clock).build(.areas, tasks: snap.tasks).groups {
+                if out.last.map({ $0.name != g.area }) ?? true { out.append(AreaSummary(name: g.area, count: 0, projects: [])) }
+                if let p = g.project {
+                    out[out.count - 1].projects.append(AreaSummary.Project(name: p, count: g.tasks.count))
+                } else {
+                    out[out.count - 1].count += g.tasks.count
+                }
+            }
+            return out
+        }
+    }
+
+    // MARK: Doctor
+
+    /// Every file that could not be read fully, with the reasons.
+    public func doctor() -> DoctorReport {
+        locked {
+            let snap = snapshot(.all, clock: clock)
+            return DoctorReport(vault: root, taskCount: snap.tasks.count, problems: snap.problems + settingsProblems(), notes: snap.notes)
+        }
+    }
+
+    // MARK: Typed lists
+
+    /// The list types, built-in and defined in the vault, with their item counts.
+    public func types() -> [TypeSummary] {
+        locked {
+            let snap = snapshot(.all, clock: clock)
+            return snap.types.map { t in
+                TypeSummary(type: t, count: t.isTodo ? snap.tasks.count : snap.items.filter { ListType.key($0.type) == t.key }.count)
+            }
+        }
+    }
+
+    /// The items of a type (its name or key), by title; `tags` narrow them. For `todo`, its tasks.
+    public func items(ofType name: String, tags: [String] = []) throws -> ItemList {
+        try locked {
+            let clock = self.clock
+            let snap = snapshot(.all, clock: clock)
+            guard let t = snap.type(named: name) else {
+                throw TodoError.invalidArgument("no type \"\(name)\"; types: " + snap.types.map(\.key).joined(separator: ", "))
+            }
+            if t.isTodo {
+                let tasks = engine(clock).build(.all, tasks: snap.tasks, filter: TaskFilter(tags: tags)).tasks
+                return ItemList(type: t, items: [], tasks: tasks, versions: TaskVersions(snap.fingerprints))
+            }
+            let items = snap.items.filter { ListType.key($0.type) == t.key }
+                .filter { i in tags.allSatisfy { w in i.tags.contains { TaskFilter.tag($0, matches: w) } } }
+                .sorted { $0.title.localizedCaseInsensitiveCompare($1.title) == .orderedAscending }
+            return ItemList(type: t, items: items, tasks: [], versions: TaskVersions())
+        }
+    }
+
+    /// The type named `name`, for a front end that prints items.
+    public func type(named name: String) -> ListType? {
+        locked { snapshot(.all, clock: clock).type(named: name) }
+    }
+
+    // MARK: Trash
+
+    /// The trashed files, as tasks whose paths are inside the trash.
+    public func trash() -> [VersionedTask] {
+        locked { Trash(vault: vault).list().map { VersionedTask(task: $0, version: nil) } }
+    }
+
+    // MARK: Previews
+
+    /// What `add` would make of `draft`, writing nothing.
+    public func parse(_ draft: TaskDraft) throws -> ParsePreview {
+        try locked {
+            let clock = self.clock
+            var (task, understood) = try draft.make(clock: clock, settings: vault.settings)
+            task.path = FileName.make(title: task.title, created: task.created ?? clock.now)
+            return ParsePreview(task: task, understood: understood)
+        }
+    }
+
+    /// A recurrence rule's occurrences from `start` (default: its DTSTART, else today).
+    public func recur(_ rule: String, start: String? = nil, after: String? = nil, count: Int = 10) throws -> RecurrencePreview {
+        let clock = self.clock
+        let (parsed, whenDone) = try RecurrencePlanner.parse(rule)
+        guard count >= 0, count <= 100_000 else { throw TodoError.invalidArgument("--count must be between 0 and 100000") }
+        let startInstant = try start.map { RecurrenceInstant(try DateArgument.parse($0, clock: clock)) }
+            ?? parsed.start ?? RecurrenceInstant(date: clock.today)
+        let afterInstant = try after.map { RecurrenceInstant(try DateArgument.parse($0, clock: clock)) }
+        let list = parsed.occurrences(from: startInstant, after: afterInstant, limit: count)
+        return RecurrencePreview(rule: parsed.stringWithStart, text: TextRule.describe(parsed, whenDone: whenDone),
+                                 start: startInstant.description, occurrences: list.map(\.description))
+    }
+
+    /// The "copy LLM prompt" for raw input (spec 003), for the given or the proposed type.
+    public func prompt(_ input: String, type: String? = nil) throws -> (type: ListType, prompt: String) {
+        try locked {
+            let snap = snapshot(.all, clock: clock)
+            let key = type ?? TypeDetector.detect(input, types: snap.types).type
+            guard let t = snap.type(named: key) else { throw TodoError.invalidArgument("no type \"\(key)\"") }
+            return (t, PromptBuilder.prompt(input: input, type: t, template: vault.settings.llmPromptTemplate))
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import TodoMDCore
+import TodoMDIndex
+
+/// How a service is opened.
+public struct ServiceOptions: Sendable {
+    /// The vault folder (absolute).
+    public var vaultRoot: String
+    /// "Now", read on every call: a server runs for weeks and today changes at midnight.
+    public var clock: @Sendable () -> Clock
+    /// Answer from the index cache (else read every file, every time).
+    public var useIndex = true
+    /// The index file (default: `TaskIndex.defaultPath`).
+    public var indexPath: String?
+    /// A long-running process (a server): refresh the index (or sync with the watch) before
+    /// every read and reload `.todomd.json` when it changes. A command refreshes once.
+    public var longRunning = false
+    /// Where warnings go (the CLI prints them on stderr, a server logs them).
+    public var warn: @Sendable (String) -> Void = { _ in }
+    /// Progress of a cold index build (done, total), for a progress bar.
+    public var progress: (@Sendable (Int, Int) -> Void)?
+
+    public init(vaultRoot: String, clock: @escaping @Sendable () -> Clock) {
+        self.vaultRoot = vaultRoot
+        self.clock = clock
+    }
+}
+
+/// The application layer every front end calls (the CLI, `todomd serve`, later MCP): it opens
+/// the vault and its index once, keeps them fresh, resolves task references with their
+/// versions, performs every action with the rules in one place, and returns structured
+/// results and conflicts. Front ends parse input, call it, and print or encode the result.
+///
+/// `@unchecked Sendable`: every method takes `lock` for its whole run, and the mutable state
+/// below is only touched while it is held, so calls from many threads (concurrent HTTP
+/// requests) run one at a time.
+public final class TodoService: @unchecked Sendable {
+    public let options: ServiceOptions
+    let lock = NSRecursiveLock()
+
+    /// The vault as last opened (replaced when `.todomd.json` changes).
+    private(set) var vault: Vault
+    private var settingsStamps: [FileStamp?]
+    var access: IndexAccess
+    /// In a command: the index was refreshed (or synced) already.
+    var refreshed = false
+    /// In a command without the index: the vault as read once.
+    var loaded: VaultSnapshot?
+    /// The live watch, if one was started (`watch`, `serve`).
+    var live: LiveWatch?
+
+    public init(_ options: ServiceOptions) {
+        self.options = options
+        vault = Vault(root: options.vaultRoot, clockSource: options.clock)
+        settingsStamps = Self.settingsStamps(options.vaultRoot)
+        access = .closed
+    }
+
+    /// The vault folder.
+    public var root: String { options.vaultRoot }
+
+    /// The current time and zone (read anew on every call).
+    public var clock: Clock { options.clock() }
+
+    /// Runs `body` holding the service lock, after reloading the settings if they changed.
+    func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        if options.longRunning { reloadIfSettingsChanged() }
+        return try body()
+    }
+
+    // MARK: Settings
+
+    /// The files whose bytes the settings come from.
+    static func settingsStamps(_ root: String) -> [FileStamp?] {
+        [VaultSettings.fileName, ".obsidian/templates.json"].map { Vault.stamp(ofPath: root + "/" + $0) }
+    }
+
+    /// A long-running process picks up a changed `.todomd.json`: a new vault, its index (whose
+    /// identity includes the settings) and, if one runs, a new live watch.
+    private func reloadIfSettingsChanged() {
+        let now = Self.settingsStamps(root)
+        guard now != settingsStamps else { return }
+        settingsStamps = now
+        vault = Vault(root: root, clockSource: options.clock)
+        let restart = live?.restartInfo
+        live?.stopAll()
+        live = nil
+        access.close()
+        access = .closed
+        refreshed = false
+        loaded = nil
+        options.warn("\(VaultSettings.fileName) changed; settings reloaded")
+        if let restart { _ = try? startLive(restart) }
+    }
+
+    /// Problems of the vault's own files (`.todomd.json`, `.order.json`), for `doctor` and views.
+    func settingsProblems() -> [FileProblem] {
+        var problems: [FileProblem] = []
+        if let p = OrderFile.load(root: root).problem { problems.append(FileProblem(path: OrderFile.fileName, reasons: [p])) }
+        if let p = vault.settingsProblem { problems.append(FileProblem(path: VaultSettings.fileName, reasons: [p])) }
+        return problems
+    }
+
+    /// The view engine under the current clock, order file and settings.
+    func engine(_ clock: Clock) -> ViewEngine {
+        ViewEngine(clock: clock, order: OrderFile.load(root: root), retentionDays: vault.settings.completedRetentionDays)
+    }
+
+    /// The settings in use.
+    public var settings: VaultSettings { locked { vault.settings } }
+
+    /// Whether the vault folder exists.
+    public var vaultExists: Bool { locked { vault.exists } }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import TodoMDCore
+import TodoMDIndex
+
+/// A value for a field, as a JSON client sends it (`null` clears).
+public enum FieldInput: Sendable, Equatable {
+    case clear
+    case text(String)
+    case integer(Int)
+    case bool(Bool)
+    case list([String])
+}
+
+/// A new task, as created.
+public struct AddOutcome: Sendable {
+    public var task: VersionedTask
+    /// What quick entry understood in the text.
+    public var understood: [String]
+}
+
+extension TodoService {
+    // MARK: Creating
+
+    /// Creates a task file (in the vault root) from `draft` and returns it as written.
+    public func add(_ draft: TaskDraft) throws -> AddOutcome {
+        try locked {
+            let (task, understood) = try draft.make(clock: clock, settings: vault.settings)
+            let created = try vault.create(task)
+            noteWritten([created.path])
+            return AddOutcome(task: versioned(created), understood: understood)
+        }
+    }
+
+    /// Creates a typed item from words as typed on a command line: `field=value` words are
+    /// fields, `#tag` words tags, the rest the title. Strict: every bad value is an error.
+    public func addItem(type typeName: String, words: [String]) throws -> ListItem {
+        var title: [String] = [], values: [(String, String)] = [], tags: [String] = []
+        for word in words {
+            if let eq = word.firstIndex(of: "="), eq != word.startIndex, word[..<eq].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                values.append((String(word[..<eq]), String(word[word.index(after: eq)...])))
+            } else if word.hasPrefix("#"), word.count > 1 {
+                tags.append(String(word.dropFirst()))
+            } else {
+                title.append(word)
+            }
+        }
+        return try addItem(type: typeName, title: title.joined(separator: " "), values: values, tags: tags)
+    }
+
+    /// Creates a typed item (`book`, `movie`, a type defined in the vault) in its type's folder.
+    public func addItem(type typeName: String, title: String, values: [(String, String)], tags: [String]) throws -> ListItem {
+        try locked {
+            let snap = snapshot(.all, clock: clock)
+            guard let type = snap.type(named: typeName), !type.isTodo else {
+                throw TodoError.invalidArgument("no type \"\(typeName)\"; types: " + snap.types.map(\.key).joined(separator: ", "))
+            }
+            let item = try ItemWriter(vault: vault).createItem(type: type, title: title, values: values, tags: tags)
+            noteWritten([item.path])
+            return item
+        }
+    }
+
+    // MARK: Editing fields
+
+    /// Sets fields from `key=value` text (`key=` clears); any key, unknown ones too.
+    public func set(_ reference: String, assignments: [String], expected: String? = nil) throws -> ActionOutcome {
+        try locked {
+            let clock = self.clock
+            let changes = try assignments.map { try FieldAssignment.parse($0, clock: clock) }
+            return try update(reference, changes, expected: expected, clock: clock)
+        }
+    }
+
+    /// Sets fields from typed values (an API's JSON object; `.clear` removes a field).
+    public func set(_ reference: String, fields: [(String, FieldInput)], expected: String? = nil) throws -> ActionOutcome {
+        try locked {
+            let clock = self.clock
+            guard !fields.isEmpty else { throw TodoError.invalidArgument("no fields to set") }
+            let changes = try fields.map { try Self.change($0.0, $0.1, clock: clock) }
+            return try update(reference, changes, expected: expected, clock: clock)
+        }
+    }
+
+    /// One typed value as a validated change: schema keys are checked as `set` checks them.
+    static func change(_ key: String, _ input: FieldInput, clock: Clock) throws -> FieldChange {
+        guard FieldAssignment.isValidKey(key) else { throw TodoError.invalidArgument("not a valid key: \"\(key)\"") }
+        let schema = TaskKey.all.contains(key)
+        switch input {
+        case .clear:
+            if TaskKey.required.contains(key) { throw TodoError.invalidArgument("\(key) is required and cannot be cleared") }
+            return FieldChange(key, nil)
+        case .text(let s):
+            if schema { return FieldChange(key, try FieldAssignment.typed(key: key, value: s, clock: clock)) }
+            guard s.count <= Limits.descriptionLength else {
+                throw TodoError.invalidArgument("\(key) is longer than \(Limits.descriptionLength) characters")
+            }
+            return FieldChange(key, .string(s))
+        case .integer(let n):
+            if schema { return FieldChange(key, try FieldAssignment.typed(key: key, value: String(n), clock: clock)) }
+            return FieldChange(key, .int(n))
+        case .bool(let b):
+            if schema, key != TaskKey.flagged { throw TodoError.invalidArgument("\(key) is not true or false") }
+            return FieldChange(key, .bool(b))
+        case .list(let items):
+            if key == TaskKey.tags { return FieldChange(key, .list(items.compactMap { TodoTask.normalizedTag($0) })) }
+            if schema { throw TodoError.invalidArgument("\(key) is not a list") }
+            guard items.allSatisfy({ $0.count <= Limits.fieldLength }), items.count <= 1000 else {
+                throw TodoError.invalidArgument("\(key): list items are longer than \(Limits.fieldLength) characters")
+            }
+            return FieldChange(key, .list(items))
+        }
+    }
+
+    func update(_ reference: String, _ changes: [FieldChange], expected: String?, clock: Clock) throws -> ActionOutcome {
+        try writing(reference, expected: expected, keys: changes.map(\.key), clock: clock) { current in
+            let all = FieldAssignment.withLifecycle(changes, task: current.task, now: clock.now)
+            return ActionResult(task: try vault.update(current.task, all, readFingerprint: current.fileFingerprint))
+        }
+    }
+
+    // MARK: Lifecycle
+
+    /// Completes a task (a repeating one gets its next occurrence).
+    public func complete(_ reference: String, expected: String? = nil) throws -> ActionOutcome {
+        try locked {
+            try writing(reference, prefer: .open, expected: expected, keys: [TaskKey.status, TaskKey.completed], clock: clock) {
+                try TaskLifecycle(vault: vault).complete($0.task, fingerprint: $0.fileFingerprint)
+            }
+        }
+    }
+
+    /// Reopens a done or cancelled task (undoing a repeat when it can).
+    public func reopen(_ reference: String, expected: String? = nil) throws -> ActionOutcome {
+        try locked {
+            try writing(reference, prefer: .closed, expected: expected, keys: [TaskKey.status, TaskKey.completed], clock: clock) {
+                try TaskLifecycle(vault: vault).reopen($0.task, fingerprint: $0.fileFingerprint)
+            }
+        }
+    }
+
+    /// Cancels a task (it stays in the vault).
+    public func cancel(_ reference: String, expected: String? = nil) throws -> ActionOutcome {
+        try locked {
+            try writing(reference, prefer: .open, expected: expected, keys: [TaskKey.status], clock: clock) {
+                try TaskLifecycle(vault: vault).cancel($0.task, fingerprint: $0.fileFingerprint)
+            }
+        }
+    }
+
+    /// Hides a task until `date` (any date phrase `set` takes). Returns the date too.
+    public func deferTask(_ reference: String, until date: String, expected: String? = nil) throws -> (ActionOutcome, LocalDateTime) {
+        try locked {
+            let clock = self.clock
+            let d = try DateArgument.parse(date, clock: clock)
+            let outcome = try writing(reference, prefer: .open, expected: expected, keys: [TaskKey.deferDate], clock: clock) {
+                ActionResult(task: try vault.update($0.task, [FieldChange(TaskKey.deferDate, .string(d.description))],
+                                                    readFingerprint: $0.fileFingerprint))
+            }
+            return (outcome, d)
+        }
+    }
+
+    /// Flags or unflags a task.
+    public func flag(_ reference: String, _ on: Bool, expected: String? = nil) throws -> ActionOutcome {
+        try locked {
+            try writing(reference, prefer: on ? .open : .any, expected: expected, keys: [TaskKey.flagged], clock: clock) {
+                ActionResult(task: try vault.update($0.task, [FieldChange(TaskKey.flagged, .bool(on))], readFingerprint: $0.fileFingerprint))
+            }
+        }
+    }
+
+    // MARK: The write routine
+
+    /// Resolves `reference`, checks `expected` (the version the caller read) against the
+    /// version on disk, and runs `body` with the task as it is now. A stale version merges when
+    /// nobody changed `keys` since it, and is refused with an `EditConflict` otherwise (or when
+    /// the version is unknown). The index hears of every file written.
+    func writing(_ reference: String, prefer: TaskResolver.Preference = .any, expected: String?, keys: [String], clock: Clock,
+                 _ body: (VersionedTask) throws -> ActionResult) throws -> ActionOutcome {
+        let current = try resolve(reference, prefer: prefer, clock: clock)
+        try checkExpected(expected, current: current, keys: keys)
+        let result: ActionResult
+        do { result = try body(current) } catch {
+            noteWritten([current.task.path])  // whatever happened on disk, the index should see it
+            throw error
+        }
+        noteWritten([current.task.path, result.task.path] + result.created.map(\.path))
+        return ActionOutcome(task: versioned(result.task), created: result.created.map(versioned), messages: result.messages)
+    }
+
+    /// Throws an `EditConflict` when `expected` is stale and another program changed one of
+    /// `keys` since it (or the version is unknown to the index).
+    func checkExpected(_ expected: String?, current: VersionedTask, keys: [String]) throws {
+        guard let expected, let now = current.version, expected != now else { return }
+        guard let base = indexedTask(path: current.task.path, version: expected) else {
+            throw TodoError.editConflict(Self.unknownVersion(expected, current: current, keys: keys))
+        }
+        try Vault.checkClash(base: base, current: current.task, keys: keys, currentVersion: now, what: "since version \(expected)")
+    }
+
+    /// The conflict of a version the index never saw (or forgot): nothing can be merged.
+    static func unknownVersion(_ expected: String, current: VersionedTask, keys: [String]) -> EditConflict {
+        EditConflict(path: current.task.key, fields: keys.map { EditConflict.Field(key: $0, read: nil, onDisk: current.task.value(forKey: $0)) },
+                     currentVersion: current.version ?? "",
+                     reason: "the version it was read at (\(expected)) is not known here; nothing was changed (read it again)")
+    }
+
+    /// A task as written, with the version of the bytes on disk now.
+    func versioned(_ t: TodoTask) -> VersionedTask {
+        if t.line != nil { return VersionedTask(task: t, version: t.sourceLine.map(TaskVersion.of(line:))) }
+        guard let (fresh, bytes) = try? vault.readTask(t.path) else { return VersionedTask(task: t, version: nil) }
+        return VersionedTask(fresh, fingerprint: Vault.fingerprint(bytes))
+    }
+}

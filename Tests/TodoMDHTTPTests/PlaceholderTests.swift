@@ -1,0 +1,3 @@
+import XCTest
+import HummingbirdTesting
+final class PlaceholderHTTPTests: XCTestCase { func testNothing() {} }
