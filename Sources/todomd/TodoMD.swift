@@ -3,7 +3,8 @@ import Foundation
 import TodoMDCore
 
 /// `todomd`: the command-line front end. Parsing and printing only; the service does the work.
-struct TodoMD: ParsableCommand {
+@main
+struct TodoMD: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "todomd",
         abstract: "A task manager over a folder of Markdown files.",

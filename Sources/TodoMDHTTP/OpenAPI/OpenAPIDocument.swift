@@ -1,0 +1,189 @@
+import Foundation
+import TodoMDAPI
+
+/// `GET /api/openapi.json`: the API described in OpenAPI 3.1 — every path, parameter, body,
+/// response and error. Built from code, so it is one place to change with the routes; the CI
+/// runs schemathesis against it and the real server.
+enum OpenAPIDocument {
+    /// The document, encoded once.
+    static let json: [UInt8] = Array(build().render().utf8)
+
+    static func build() -> JSON {
+        .object([
+            ("openapi", .string("3.1.0")),
+            ("info", .object([
+                ("title", .string("todo.md HTTP API")),
+                ("version", .string(String(APISchema.version))),
+                ("description", .string("""
+                    A folder of Markdown files as a task manager. Every document starts with `schema_version`. \
+                    Writes take the version a client read (`If-Match`, from a task's `version` or `ETag`): a stale \
+                    version merges when nobody changed the same fields since, and is refused with 409 `edit_conflict` \
+                    otherwise. Off loopback every request needs `Authorization: Bearer TOKEN` (`todomd token`).
+                    """)),
+            ])),
+            ("servers", .array([.object([("url", .string("/"))])])),
+            ("paths", .object(paths)),
+            ("components", .object([
+                ("schemas", .object(Schema.all)),
+                ("securitySchemes", .object([
+                    ("bearer", .object([("type", .string("http")), ("scheme", .string("bearer"))])),
+                    ("cookie", .object([("type", .string("apiKey")), ("in", .string("cookie")), ("name", .string("todomd_token"))])),
+                ])),
+            ])),
+            ("security", .array([.object([]), .object([("bearer", .array([]))]), .object([("cookie", .array([]))])])),
+        ])
+    }
+
+    // MARK: Paths
+
+    static var paths: [(String, JSON)] {
+        let id = param("id", in: "path", "A task id (its JSON `id`: a path, or `path#identity`), percent-encoded; or any reference `todomd` takes.")
+        let ifMatch = param("If-Match", in: "header", "The version the client read (a task's `version` or `ETag`).", required: false)
+        var out: [(String, JSON)] = [
+            ("/api/views", .object([("get", op("listViews", "The views a client can open: built-in ones, then saved views.",
+                                               ok: "ViewsDocument"))])),
+            ("/api/views/{view}", .object([("get", op(
+                "getView", "A view: inbox, today, upcoming, anytime, someday, flagged, logbook, areas, tags, all, or a saved view's name.",
+                params: [param("view", in: "path", "The view.")] + filterParams, ok: nil,
+                okSchema: .object([("oneOf", .array(["ViewDocument", "TagsViewDocument", "SavedViewDocument"].map(Schema.ref)))])))])),
+            ("/api/tasks", .object([("post", op(
+                "createTask", "Create a task (201, `Location`).", body: Schema.ref("NewTask"), ok: "NewTaskDocument", okStatus: "201",
+                okHeaders: [("Location", "Where the new task is."), ("ETag", "Its version.")]))])),
+            ("/api/tasks/{id}", .object([
+                ("get", op("getTask", "One task, with its version as `ETag`.",
+                           params: [id, param("If-None-Match", in: "header", "A version; 304 when it is still current.", required: false)],
+                           ok: "TaskDocument", okHeaders: [("ETag", "The task's version.")], extra: [("304", .object([("description", .string("Not modified."))]))])),
+                ("patch", op("updateTask", "Set fields (null clears). A stale If-Match merges other fields; the same field is a 409 edit_conflict.",
+                             params: [id, ifMatch], body: Schema.ref("FieldChanges"), ok: "ActionDocument", okHeaders: [("ETag", "The new version.")])),
+                ("delete", op("deleteTask", "Move a task file to the trash (a checkbox line is refused).", params: [id, ifMatch], ok: "DeleteDocument")),
+            ])),
+            ("/api/trash", .object([
+                ("get", op("listTrash", "The trashed tasks.", ok: "TrashDocument")),
+                ("delete", op("emptyTrash", "Delete the trash for good.", ok: "EmptyTrashDocument")),
+            ])),
+            ("/api/trash/{path}/restore", .object([("post", op(
+                "restoreTask", "Put a trashed task back where it was.",
+                params: [param("path", in: "path", "Its path in the trash (percent-encoded), file name or part of its title.")],
+                ok: "RestoreDocument"))])),
+            ("/api/search", .object([("get", op(
+                "search", "Full-text search (FTS5, BM25), best first.",
+                params: [param("q", in: "query", "What to look for."), param("view", in: "query", "Only tasks this view shows.", required: false),
+                         param("limit", in: "query", "At most this many hits (1–1000, default 50).", required: false, schema: Schema.integer)]
+                    + filterParams, ok: "SearchDocument"))])),
+            ("/api/parse", .object([("post", op(
+                "parse", "What quick entry makes of a text, writing nothing.", body: Schema.ref("NewTask"), ok: "NewTaskDocument"))])),
+            ("/api/tags", .object([("get", op(
+                "tags", "The tag hierarchy with counts of open tasks.",
+                params: [param("all", in: "query", "Count done and cancelled tasks too.", required: false, schema: Schema.boolean)] + filterParams,
+                ok: "TagTreeDocument"))])),
+            ("/api/areas", .object([("get", op("areas", "Areas with their open tasks by project.", ok: "AreasDocument"))])),
+            ("/api/doctor", .object([("get", op("doctor", "Every file that could not be read fully, and why.", ok: "DoctorDocument"))])),
+            ("/api/types", .object([("get", op("types", "List types (built-in and defined in the vault).", ok: "TypesDocument"))])),
+            ("/api/items/{type}", .object([("get", op(
+                "items", "The items of a type (for todo: its tasks).",
+                params: [param("type", in: "path", "The type's name or key."),
+                         param("tag", in: "query", "Only items with this tag (repeatable).", required: false, schema: Schema.array(Schema.string))],
+                ok: "ItemsDocument"))])),
+            ("/api/events", .object([("get", .object([
+                ("operationId", .string("events")),
+                ("summary", .string("Live changes as Server-Sent Events: `event:` added, modified, removed, problem, alert (or reload), `data:` a WatchEvent, `id:` to resume with Last-Event-ID.")),
+                ("parameters", .array([param("Last-Event-ID", in: "header", "The last event id received; missed events are sent first, or a reload event.", required: false)])),
+                ("responses", .object([
+                    ("200", .object([("description", .string("An event stream.")),
+                                     ("content", .object([("text/event-stream", .object([("schema", Schema.string)]))]))])),
+                ] + errors)),
+            ]))])),
+            ("/api/openapi.json", .object([("get", .object([
+                ("operationId", .string("openapi")), ("summary", .string("This document.")),
+                ("responses", .object([("200", .object([("description", .string("OpenAPI 3.1.")),
+                                                       ("content", .object([("application/json", .object([("schema", Schema.anyObject)]))]))])),
+                ] + errors)),
+            ]))])),
+            ("/login", .object([("get", .object([
+                ("operationId", .string("login")),
+                ("summary", .string("For browsers: sets the token cookie and redirects to /.")),
+                ("parameters", .array([param("token", in: "query", "The server's token.")])),
+                ("responses", .object([
+                    ("303", .object([("description", .string("Logged in (or no token needed): see /."))])),
+                    ("401", .object([("description", .string("Wrong token.")), ("content", .object([("text/html", .object([("schema", Schema.string)]))]))])),
+                ] + errors)),
+            ]))])),
+        ]
+        for action in ["done", "reopen", "cancel", "flag", "unflag"] {
+            out.append(("/api/tasks/{id}/\(action)", .object([("post", op(
+                "\(action)Task", actionSummaries[action] ?? action, params: [id, ifMatch], ok: "ActionDocument",
+                okHeaders: [("ETag", "The new version.")]))])))
+        }
+        out.append(("/api/tasks/{id}/defer", .object([("post", op(
+            "deferTask", "Hide a task until a date (2026-12-01, tomorrow, next friday, +3d…).", params: [id, ifMatch],
+            body: Schema.object("The date.", [("date", Schema.string)]), ok: "ActionDocument", okHeaders: [("ETag", "The new version.")]))])))
+        out.append(("/api/tasks/{id}/move", .object([("post", op(
+            "moveTask", "Put a task before or after another in a list's manual order (default list: its project, area, or inbox).",
+            params: [id],
+            body: Schema.object("Exactly one of before and after.", [("before", Schema.string), ("after", Schema.string), ("view", Schema.string)],
+                                optional: ["before", "after", "view"]),
+            ok: "MoveDocument"))])))
+        return out
+    }
+
+    static let actionSummaries = [
+        "done": "Complete a task (a repeating one gets its next occurrence).", "reopen": "Reopen a done or cancelled task (undoes a repeat).",
+        "cancel": "Cancel a task.", "flag": "Flag a task.", "unflag": "Remove a task's flag.",
+    ]
+
+    static var filterParams: [JSON] {
+        [param("area", in: "query", "Only tasks in this area.", required: false),
+         param("project", in: "query", "Only tasks in this project.", required: false),
+         param("tag", in: "query", "Only tasks with this tag (repeatable; `work` matches `work/backend`; `work/*` only below).",
+               required: false, schema: Schema.array(Schema.string)),
+         param("not_tag", in: "query", "Leave out tasks with this tag (repeatable).", required: false, schema: Schema.array(Schema.string)),
+         param("status", in: "query", "Only tasks with this status (repeatable, or comma-separated).", required: false,
+               schema: Schema.array(Schema.string)),
+         param("source", in: "query", "Only tasks from this source.", required: false),
+         param("folder", in: "query", "Only tasks in this folder or below (repeatable).", required: false, schema: Schema.array(Schema.string))]
+    }
+
+    // MARK: Building blocks
+
+    static func param(_ name: String, in place: String, _ description: String, required: Bool = true, schema: JSON = Schema.string) -> JSON {
+        var p: [(String, JSON)] = [("name", .string(name)), ("in", .string(place)), ("description", .string(description)),
+                                   ("required", .bool(place == "path" || required)), ("schema", schema)]
+        if case .object(let s) = schema, case .string("array")? = s.first(where: { $0.0 == "type" })?.1 {
+            p += [("style", .string("form")), ("explode", .bool(true))]
+        }
+        return .object(p)
+    }
+
+    /// The errors any operation may answer with.
+    static var errors: [(String, JSON)] {
+        [("400", "Bad input: a value, a reference, a body that is not a JSON object."),
+         ("401", "The server needs its token."),
+         ("403", "Refused: a Host that is not the server's (DNS rebinding), or another site's Origin (CSRF)."),
+         ("404", "No such task, type or route."),
+         ("409", "An edit conflict (another program changed the same fields since the version read), or an ambiguous reference."),
+         ("413", "The body is over 1 MB."),
+         ("415", "The body is not JSON."),
+         ("422", "The file cannot be read fully; fix it by hand first."),
+         ("500", "The vault could not be written (a file system error).")].map { code, text in
+            (code, .object([("description", .string(text)),
+                            ("content", .object([("application/json", .object([("schema", Schema.ref("Error"))]))]))]))
+        }
+    }
+
+    static func op(_ id: String, _ summary: String, params: [JSON] = [], body: JSON? = nil, ok: String?, okSchema: JSON? = nil,
+                   okStatus: String = "200", okHeaders: [(String, String)] = [], extra: [(String, JSON)] = []) -> JSON {
+        var o: [(String, JSON)] = [("operationId", .string(id)), ("summary", .string(summary))]
+        if !params.isEmpty { o.append(("parameters", .array(params))) }
+        if let body {
+            o.append(("requestBody", .object([("required", .bool(true)),
+                                              ("content", .object([("application/json", .object([("schema", body)]))]))])))
+        }
+        var success: [(String, JSON)] = [("description", .string("OK.")),
+                                         ("content", .object([("application/json", .object([("schema", okSchema ?? Schema.ref(ok ?? ""))]))]))]
+        if !okHeaders.isEmpty {
+            success.append(("headers", .object(okHeaders.map { ($0.0, .object([("description", .string($0.1)), ("schema", Schema.string)])) })))
+        }
+        o.append(("responses", .object([(okStatus, .object(success))] + extra + errors)))
+        return .object(o)
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import TodoMDAPI
+import TodoMDCore
+
+/// JSON Schema (2020-12, as OpenAPI 3.1 uses it) for the contract's documents. Objects are
+/// closed (`additionalProperties: false`) so a response that grows a key the document does not
+/// know fails the schema tests.
+enum Schema {
+    static func ref(_ name: String) -> JSON { .object([("$ref", .string("#/components/schemas/\(name)"))]) }
+    static let string: JSON = .object([("type", .string("string"))])
+    static let integer: JSON = .object([("type", .string("integer"))])
+    static let number: JSON = .object([("type", .string("number"))])
+    static let boolean: JSON = .object([("type", .string("boolean"))])
+    static let any: JSON = .object([])
+    static let anyObject: JSON = .object([("type", .string("object"))])
+
+    static func nullable(_ type: String, _ extra: [(String, JSON)] = []) -> JSON {
+        .object([("type", .array([.string(type), .string("null")]))] + extra)
+    }
+
+    static func nullable(_ schema: JSON) -> JSON { .object([("oneOf", .array([schema, .object([("type", .string("null"))])]))]) }
+
+    static func array(_ items: JSON) -> JSON { .object([("type", .string("array")), ("items", items)]) }
+
+    static func oneOf(_ values: [String], nullable: Bool = false) -> JSON {
+        .object([("type", nullable ? .array([.string("string"), .string("null")]) : .string("string")),
+                 ("enum", .array(values.map(JSON.string) + (nullable ? [.null] : [])))])
+    }
+
+    static func pattern(_ p: String, nullable: Bool = false) -> JSON {
+        .object([("type", nullable ? .array([.string("string"), .string("null")]) : .string("string")), ("pattern", .string(p))])
+    }
+
+    /// A closed object: every listed property required unless named in `optional`.
+    static func object(_ description: String, _ props: [(String, JSON)], optional: Set<String> = []) -> JSON {
+        .object([
+            ("type", .string("object")),
+            ("description", .string(description)),
+            ("properties", .object(props)),
+            ("required", .array(props.map(\.0).filter { !optional.contains($0) }.map(JSON.string))),
+            ("additionalProperties", .bool(false)),
+        ])
+    }
+
+    /// A document: `schema_version` first, then its members.
+    static func document(_ description: String, _ props: [(String, JSON)], optional: Set<String> = []) -> JSON {
+        object(description, [("schema_version", .object([("type", .string("integer")), ("const", .int(APISchema.version))]))] + props,
+               optional: optional)
+    }
+
+    static let day = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+    static let dayOrTime = "^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2})?$"
+    static let instant = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"
+    static let version = "^[0-9a-f]{16}$"
+
+    static let statuses = TaskStatus.allCases.map(\.rawValue)
+    static let priorities = Priority.allCases.map(\.rawValue)
+    static let repeatModes = RepeatMode.allCases.map(\.rawValue)
+
+    /// Every schema of `components/schemas`.
+    static var all: [(String, JSON)] {
+        [
+            ("Task", object("A task: a task file, or a checkbox line in a note (then `line` is set).", [
+                ("path", string), ("line", nullable("integer")), ("id", string), ("version", pattern(version, nullable: true)),
+                ("title", string), ("status", oneOf(statuses)),
+                ("due", pattern(dayOrTime, nullable: true)), ("defer", pattern(dayOrTime, nullable: true)),
+                ("scheduled", pattern(dayOrTime, nullable: true)), ("priority", oneOf(priorities)), ("flagged", boolean),
+                ("area", nullable("string")), ("project", nullable("string")), ("tags", array(string)),
+                ("recurrence", nullable("string")), ("recurrence_type", oneOf(repeatModes, nullable: true)),
+                ("recurrence_text", nullable("string")), ("next_occurrences", array(pattern(dayOrTime))),
+                ("estimated_minutes", nullable("integer")), ("description", nullable("string")),
+                ("created", pattern(instant, nullable: true)), ("modified", pattern(instant, nullable: true)),
+                ("completed", pattern(instant, nullable: true)), ("source", nullable("string")), ("body", string),
+                ("extra", anyObject), ("problems", array(string)),
+            ])),
+            ("Item", object("A typed item (a book, a movie…).", [
+                ("path", string), ("type", string), ("title", string), ("fields", anyObject), ("tags", array(string)),
+                ("body", string), ("warnings", array(string)),
+            ])),
+            ("ViewGroup", object("A titled run of tasks in a view.", [
+                ("name", nullable("string")), ("date", pattern(day, nullable: true)), ("area", nullable("string")),
+                ("project", nullable("string")), ("tasks", array(ref("Task"))),
+            ])),
+            ("ViewDocument", document("A built-in view (all but Tags).", [
+                ("view", string), ("today", pattern(day)), ("count", integer), ("groups", array(ref("ViewGroup"))),
+                ("warnings", array(string)),
+            ])),
+            ("TagsViewDocument", document("The Tags view.", [
+                ("view", .object([("const", .string("tags"))])), ("today", pattern(day)),
+                ("tags", array(object("A tag and its open tasks.", [("tag", string), ("count", integer)]))),
+                ("warnings", array(string)),
+            ])),
+            ("SavedViewDocument", document("A saved view: tasks, then typed items.", [
+                ("view", string), ("path", string), ("today", pattern(day)), ("display_style", string), ("count", integer),
+                ("tasks", array(ref("Task"))), ("items", array(ref("Item"))), ("warnings", array(string)),
+            ])),
+            ("ViewsDocument", document("The views a client can open.", [
+                ("views", array(object("A view.", [
+                    ("name", string), ("kind", oneOf(["builtin", "saved"])), ("path", nullable("string")),
+                    ("display_style", nullable("string")), ("matches", nullable("integer")), ("problems", array(string)),
+                ]))),
+            ])),
+            ("TaskDocument", document("One task.", [("task", ref("Task"))])),
+            ("ActionDocument", document("What an action did: the task now, files it created, messages.", [
+                ("task", ref("Task")), ("created", array(ref("Task"))), ("messages", array(string)),
+            ])),
+            ("NewTaskDocument", document("A task created or previewed, and what quick entry understood.", [
+                ("task", ref("Task")), ("understood", array(string)),
+            ])),
+            ("DeleteDocument", document("A task moved to the trash.", [("path", string), ("trash", string)])),
+            ("RestoreDocument", document("A trashed task put back.", [("path", string), ("title", string)])),
+            ("EmptyTrashDocument", document("How many files emptying the trash deleted.", [("deleted", integer)])),
+            ("TrashDocument", document("The trash.", [("count", integer), ("tasks", array(ref("Task")))])),
+            ("MoveDocument", document("The manual order list a move rewrote.", [("view", string), ("order", array(string))])),
+            ("SearchDocument", document("Search hits, best first.", [
+                ("query", string), ("count", integer),
+                ("hits", array(object("A hit.", [("rank", number), ("snippet", string), ("task", ref("Task"))]))),
+            ])),
+            ("TagNode", object("A tag in the hierarchy.", [
+                ("tag", string), ("name", string), ("count", integer), ("total", integer), ("children", array(ref("TagNode"))),
+            ])),
+            ("TagTreeDocument", document("The tag hierarchy with counts.", [("tags", array(ref("TagNode")))])),
+            ("AreasDocument", document("Areas and their projects, with open tasks.", [
+                ("areas", array(object("An area (null: no area).", [
+                    ("area", nullable("string")), ("count", integer),
+                    ("projects", array(object("A project.", [("project", string), ("count", integer)]))),
+                ]))),
+            ])),
+            ("DoctorDocument", document("Files that could not be read fully.", [
+                ("vault", string), ("tasks", integer),
+                ("problems", array(object("A file and why.", [("path", string), ("reasons", array(string))]))),
+                ("notes", array(string)),
+            ])),
+            ("TypesDocument", document("List types.", [
+                ("types", array(object("A type.", [
+                    ("name", string), ("type", string), ("folder", string), ("defined_in", nullable("string")), ("items", integer),
+                    ("fields", array(object("A field.", [
+                        ("name", string), ("type", string), ("required", boolean), ("min", nullable("number")), ("max", nullable("number")),
+                    ]))),
+                ]))),
+            ])),
+            ("ItemsDocument", document("A type's items (for todo: its tasks).", [
+                ("type", string), ("count", integer), ("items", array(ref("Item"))), ("tasks", array(ref("Task"))),
+            ])),
+            ("WatchEvent", document("A change in the vault (the data of an event stream message).", [
+                ("event", oneOf(["added", "modified", "removed", "problem", "alert", "reload"])), ("task", ref("Task")),
+                ("changed", array(string)), ("path", string), ("reasons", array(string)), ("total", integer),
+                ("window_seconds", integer),
+                ("sources", array(object("A source of new files.", [("source", string), ("count", integer)]))),
+            ], optional: ["task", "changed", "path", "reasons", "total", "window_seconds", "sources"])),
+            ("Error", document("What went wrong.", [
+                ("error", object("The error.", [
+                    ("code", string), ("message", string), ("candidates", array(string)),
+                    ("conflict", object("Fields another program changed since the version read.", [
+                        ("path", string), ("current_version", pattern(version)),
+                        ("fields", array(object("A field.", [("key", string), ("read", any), ("on_disk", any)]))),
+                    ])),
+                ], optional: ["candidates", "conflict"])),
+            ])),
+            ("NewTask", .object([
+                ("type", .string("object")),
+                ("description", .string("Quick entry (`text`, read like `todomd add`) or fields with a `title`; other fields win over the text.")),
+                ("properties", .object([
+                    ("text", string), ("title", string), ("due", string), ("defer", string), ("scheduled", string),
+                    ("priority", oneOf(priorities)), ("flagged", boolean), ("area", string), ("project", string), ("tags", array(string)),
+                    ("estimated_minutes", integer), ("description", string), ("recurrence", string),
+                    ("recurrence_type", oneOf(repeatModes)), ("status", oneOf(statuses)), ("body", string), ("source", string),
+                ])),
+                ("additionalProperties", .bool(false)),
+            ])),
+            ("FieldChanges", .object([
+                ("type", .string("object")),
+                ("description", .string("Fields to set (any key, unknown ones too); null clears one. Dates take the phrases `todomd set` takes.")),
+                ("minProperties", .int(1)),
+                ("additionalProperties", .object([("type", .array(["string", "integer", "boolean", "array", "null"].map(JSON.string))),
+                                                  ("items", string)])),
+            ])),
+        ]
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TodoMDAPI
+
+/// `/` (a small page pointing at the API), `/login?token=` (sets the token cookie for browsers)
+/// and `/api/openapi.json`.
+struct PageRoutes {
+    let config: APIServerConfig
+
+    func register(_ router: Router<APIContext>) {
+        let openAPI = ByteBuffer(bytes: OpenAPIDocument.json)
+        router.get("/api/openapi.json") { _, _ in
+            Response(status: .ok, headers: [.contentType: Responses.jsonType], body: .init(byteBuffer: openAPI))
+        }
+        router.get("/") { _, _ in
+            Self.html("""
+                <h1>todo.md</h1>
+                <p>This is the todo.md HTTP API. Its description is at <a href="/api/openapi.json">/api/openapi.json</a>;
+                today's tasks are at <a href="/api/views/today">/api/views/today</a>.</p>
+                """)
+        }
+        router.get("/login") { request, _ in
+            guard let token = config.token else { return Self.redirect() }
+            guard let given = request.query("token"), GuardMiddleware<APIContext>.constantTimeEqual(given, token) else {
+                return Self.html("<h1>Wrong token</h1><p>Run <code>todomd token</code> on the computer that serves the vault.</p>",
+                                 status: .unauthorized)
+            }
+            var response = Self.redirect()
+            response.headers[.setCookie] = "\(GuardMiddleware<APIContext>.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"
+            return response
+        }
+    }
+
+    static func redirect() -> Response {
+        Response(status: .seeOther, headers: [.location: "/"])
+    }
+
+    static func html(_ body: String, status: HTTPResponse.Status = .ok) -> Response {
+        let page = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>todo.md</title></head><body>\(body)</body></html>"
+        return Response(status: status, headers: [.contentType: "text/html; charset=utf-8"],
+                        body: .init(byteBuffer: ByteBuffer(string: page)))
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// Who may call the server, checked before any route:
+/// - **Token** (when the server is reachable beyond loopback, or a token was asked for): every
+///   request but `/login` and `/` needs `Authorization: Bearer TOKEN` or the cookie `/login` sets.
+/// - **DNS rebinding**: without a token, the `Host` must be a loopback name (or one allowed with
+///   `--allowed-host`), so a web page whose name was rebound to 127.0.0.1 is refused.
+/// - **CSRF**: a state-changing request (POST, PUT, PATCH, DELETE) whose `Origin` is not the
+///   server's own, or that a browser marks cross-site, is refused.
+/// - **Bodies** are JSON (`415` otherwise) of at most 1 MB (`413`).
+struct GuardMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
+    let config: APIServerConfig
+
+    static var cookieName: String { "todomd_token" }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let host = request.head.authority ?? ""
+        if config.token == nil, !config.isAllowedHost(host) {
+            throw APIError(403, "forbidden_host", "Host \"\(host)\" is not a loopback name; add it with --allowed-host if you proxy to this server")
+        }
+        let path = request.uri.path
+        if let token = config.token, path != "/login", path != "/", !Self.authorized(request, token: token) {
+            var e = APIError(401, "unauthorized", "this server needs its token: Authorization: Bearer TOKEN (todomd token prints it)")
+            e.headers[.wwwAuthenticate] = "Bearer realm=\"todomd\""
+            throw e
+        }
+        if [.post, .put, .patch, .delete].contains(request.method) {
+            if let origin = request.headers[.origin], !Self.sameOrigin(origin, host: host) {
+                throw APIError(403, "forbidden_origin", "requests from \(origin) may not change anything here")
+            }
+            if request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "cross-site" {
+                throw APIError(403, "forbidden_origin", "cross-site requests may not change anything here")
+            }
+        }
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > APIServer.maxBodyBytes {
+            throw APIError(413, "payload_too_large", "bodies are at most 1 MB")
+        }
+        let hasBody = request.headers[.contentLength].flatMap(Int.init).map { $0 > 0 } ?? (request.headers[.transferEncoding] != nil)
+        if hasBody {
+            let type = request.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+            guard type == "application/json" else {
+                throw APIError(415, "unsupported_media_type", "bodies must be JSON (Content-Type: application/json)")
+            }
+        }
+        return try await next(request, context)
+    }
+
+    /// The bearer token or the login cookie matches (compared in constant time).
+    static func authorized(_ request: Request, token: String) -> Bool {
+        if let auth = request.headers[.authorization], auth.lowercased().hasPrefix("bearer "),
+           constantTimeEqual(String(auth.dropFirst(7)).trimmingCharacters(in: .whitespaces), token) {
+            return true
+        }
+        for cookieHeader in request.headers[values: .cookie] {
+            for pair in cookieHeader.split(separator: ";") {
+                let kv = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                if kv.count == 2, kv[0] == cookieName, constantTimeEqual(kv[1], token) { return true }
+            }
+        }
+        return false
+    }
+
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        var diff: UInt8 = 0
+        for i in 0..<x.count { diff |= x[i] ^ y[i] }
+        return diff == 0
+    }
+
+    /// `Origin` is `scheme://host[:port]`; it is ours when its host and port are the request's.
+    static func sameOrigin(_ origin: String, host: String) -> Bool {
+        guard let url = URL(string: origin), let scheme = url.scheme, ["http", "https"].contains(scheme), let h = url.host else { return false }
+        let port = url.port.map { ":\($0)" } ?? ""
+        let hostPart = h.contains(":") && !h.hasPrefix("[") ? "[\(h)]" : h
+        return (hostPart + port).lowercased() == host.lowercased()
+    }
+}
+
+/// How the server is reached and guarded.
+public struct APIServerConfig: Sendable {
+    public var host: String
+    public var port: Int
+    /// The token every request needs; nil: none (loopback only).
+    public var token: String?
+    /// Host names besides the loopback ones that requests may name (a reverse proxy's).
+    public var allowedHosts: [String]
+
+    public init(host: String = "127.0.0.1", port: Int = 7878, token: String? = nil, allowedHosts: [String] = []) {
+        self.host = host
+        self.port = port
+        self.token = token
+        self.allowedHosts = allowedHosts
+    }
+
+    /// A loopback address or name: only this machine can connect.
+    public static func isLoopback(_ host: String) -> Bool {
+        let h = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        return h == "localhost" || h == "::1" || h.hasPrefix("127.") || h.hasSuffix(".localhost")
+    }
+
+    /// Whether a request's `Host` (with its port) names this server.
+    func isAllowedHost(_ hostHeader: String) -> Bool {
+        var name = hostHeader.lowercased()
+        if name.hasPrefix("[") {
+            name = String(name.dropFirst().prefix { $0 != "]" })
+        } else if let colon = name.lastIndex(of: ":"), name.filter({ $0 == ":" }).count == 1 {
+            name = String(name[..<colon])
+        }
+        return Self.isLoopback(name) || allowedHosts.contains { $0.lowercased() == name }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+import TodoMDAPI
+import TodoMDCore
+import TodoMDService
+
+/// `todomd serve`: the HTTP API over one service, with live events from the watch. The watch
+/// also keeps the index fresh and serves it to CLI commands, exactly as `todomd watch` does.
+public final class APIServer: Sendable {
+    /// The largest request body accepted.
+    public static let maxBodyBytes = 1 << 20
+
+    public let config: APIServerConfig
+    public let hub: EventHub
+    let runner: ServiceRunner
+    let logger: Logger
+
+    public init(service: TodoService, config: APIServerConfig, logger: Logger = Logger(label: "todomd.serve")) {
+        self.config = config
+        runner = ServiceRunner(service)
+        hub = EventHub()
+        self.logger = logger
+    }
+
+    public var service: TodoService { runner.service }
+
+    /// Every route behind the guards (token, Host, Origin, body rules), errors as JSON.
+    public func router() -> Router<APIContext> {
+        let router = Router(context: APIContext.self)
+        router.add(middleware: RequestLogMiddleware(logger: logger))
+        router.add(middleware: HeadersMiddleware())
+        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: GuardMiddleware(config: config))
+        TaskRoutes(runner: runner).register(router)
+        VaultRoutes(runner: runner).register(router)
+        EventRoutes(hub: hub).register(router)
+        PageRoutes(config: config).register(router)
+        return router
+    }
+
+    /// Starts the watch: its changes become events; with inotify it serves the index too.
+    public func startWatching(poll: Bool = false) throws -> WatchStatus {
+        let hub = self.hub, service = self.service
+        return try service.startWatching(WatchOptions(poll: poll, reportOwnWrites: true)) { changes in
+            hub.publish(changes, today: service.clock.today)
+        }
+    }
+
+    /// Serves until SIGINT or SIGTERM, then stops gracefully (requests in flight finish, event
+    /// streams end). `onListening` gets the URL once the port is bound (port 0 picks a free one).
+    public func run(onListening: @escaping @Sendable (String) -> Void) async throws {
+        let host = config.host
+        let app = Application(
+            router: router(),
+            configuration: .init(address: .hostname(host, port: config.port), serverName: "todomd"),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                onListening("http://\(host.contains(":") ? "[\(host)]" : host):\(port)")
+            },
+            logger: { var l = logger; l.logLevel = max(logger.logLevel, .notice); return l }()
+        )
+        defer {
+            hub.close()
+            service.stopWatching()
+        }
+        try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    }
+}
+
+/// Headers every response carries: no sniffing, no referrer, and a strict policy for pages.
+struct HeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response = try await next(request, context)
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        if response.headers[.contentSecurityPolicy] == nil {
+            response.headers[.contentSecurityPolicy] = "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+        }
+        return response
+    }
+}
