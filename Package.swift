@@ -58,6 +58,7 @@ let package = Package(
         .testTarget(name: "TodoMDHTTPTests", dependencies: [
             "TodoMDHTTP", "TodoMDService", "TodoMDAPI", "TodoMDTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
         .testTarget(name: "TodoMDCLITests", dependencies: ["todomd", "TodoMDTestSupport"], exclude: ["Transcripts"]),
     ],

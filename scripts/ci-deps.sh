@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
-# Installs what the tests need that SwiftPM does not bring: python-dateutil (the RRULE oracle)
-# and SQLite's headers (the index cache). Idempotent; quiet when everything is there.
+# Installs what the tests need that SwiftPM does not bring: python-dateutil (the RRULE oracle),
+# SQLite's headers (the index cache), and requests + schemathesis (scripts/api-checks.py, the
+# HTTP server checked from outside). Idempotent; quiet when everything is there.
 set -euo pipefail
 
 if ! python3 -c 'import dateutil' 2>/dev/null; then
     python3 -m pip install --quiet python-dateutil
+fi
+
+# schemathesis 4's command line (3's differs).
+if ! python3 -c 'import requests, schemathesis, sys; sys.exit(schemathesis.__version__.split(".")[0] != "4")' 2>/dev/null; then
+    python3 -m pip install --quiet requests 'schemathesis>=4.32,<5'
 fi
 
 if [ ! -f /usr/include/sqlite3.h ] && command -v apt-get >/dev/null; then

@@ -11,6 +11,8 @@ public struct TaskDocument: Decodable, Equatable, Sendable, JSONObject {
 
     public init(_ t: VersionedTask, today: LocalDate) { task = TaskDTO(t, today: today) }
 
+    public func writeJSON(to out: inout JSONOut) { out.object(self) }
+
     public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
         v.field("schema_version", schemaVersion)
         v.field("task", task)
@@ -32,6 +34,8 @@ public struct ActionDocument: Decodable, Equatable, Sendable, JSONObject {
         created = o.created.map { TaskDTO($0, today: today) }
         messages = o.messages
     }
+
+    public func writeJSON(to out: inout JSONOut) { out.object(self) }
 
     public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
         v.field("schema_version", schemaVersion)
@@ -59,6 +63,8 @@ public struct NewTaskDocument: Decodable, Equatable, Sendable, JSONObject {
         task = TaskDTO(p.task, version: nil, today: today)
         understood = p.understood
     }
+
+    public func writeJSON(to out: inout JSONOut) { out.object(self) }
 
     public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
         v.field("schema_version", schemaVersion)
@@ -134,6 +140,8 @@ public struct TrashDocument: Decodable, Equatable, Sendable, JSONObject {
         self.tasks = tasks.map { TaskDTO($0, today: today) }
         count = tasks.count
     }
+
+    public func writeJSON(to out: inout JSONOut) { out.object(self) }
 
     public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
         v.field("schema_version", schemaVersion)

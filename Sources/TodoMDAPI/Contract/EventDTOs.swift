@@ -60,6 +60,8 @@ public struct WatchEventDTO: Decodable, Equatable, Sendable, JSONObject {
         }
     }
 
+    public func writeJSON(to out: inout JSONOut) { out.object(self) }
+
     public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
         v.field("schema_version", schemaVersion)
         v.field("event", event)

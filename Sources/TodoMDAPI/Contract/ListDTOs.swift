@@ -23,6 +23,8 @@ public struct ItemDTO: Decodable, Equatable, Sendable, JSONObject {
         warnings = i.warnings
     }
 
+    public func writeJSON(to out: inout JSONOut) { out.object(self) }
+
     public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
         v.field("path", path)
         v.field("type", type)
@@ -128,6 +130,8 @@ public struct ItemsDocument: Decodable, Equatable, Sendable, JSONObject {
         tasks = list.tasks.map { TaskDTO($0, version: list.versions.version(of: $0), today: today) }
         count = items.count + tasks.count
     }
+
+    public func writeJSON(to out: inout JSONOut) { out.object(self) }
 
     public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
         v.field("schema_version", schemaVersion)

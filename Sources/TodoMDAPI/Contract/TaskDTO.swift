@@ -50,6 +50,8 @@ public struct TaskDTO: Decodable, Equatable, Sendable, JSONObject {
         case estimatedMinutes = "estimated_minutes", description, created, modified, completed, source, body, extra, problems
     }
 
+    public func writeJSON(to out: inout JSONOut) { out.object(self) }
+
     public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
         v.field("path", path)
         v.field("line", line)

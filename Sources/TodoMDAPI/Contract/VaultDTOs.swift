@@ -50,6 +50,8 @@ public struct SearchHitDTO: Decodable, Equatable, Sendable, JSONObject {
     public var snippet: String
     public var task: TaskDTO
 
+    public func writeJSON(to out: inout JSONOut) { out.object(self) }
+
     public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
         v.field("rank", rank)
         v.field("snippet", snippet)
@@ -71,6 +73,8 @@ public struct SearchDocument: Decodable, Equatable, Sendable, JSONObject {
         hits = r.hits.map { SearchHitDTO(rank: $0.rank, snippet: $0.snippet, task: TaskDTO($0.task, today: today)) }
         count = hits.count
     }
+
+    public func writeJSON(to out: inout JSONOut) { out.object(self) }
 
     public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
         v.field("schema_version", schemaVersion)

@@ -10,6 +10,8 @@ public struct ViewGroupDTO: Decodable, Equatable, Sendable, JSONObject {
     public var project: String?
     public var tasks: [TaskDTO]
 
+    public func writeJSON(to out: inout JSONOut) { out.object(self) }
+
     public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
         v.field("name", name)
         v.field("date", date)
@@ -31,6 +33,8 @@ public struct ViewDocument: Decodable, Equatable, Sendable, JSONObject {
 
     enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", view, today, count, groups, warnings }
 
+    public func writeJSON(to out: inout JSONOut) { out.object(self) }
+
     public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
         v.field("schema_version", schemaVersion)
         v.field("view", view)
@@ -45,6 +49,8 @@ public struct ViewDocument: Decodable, Equatable, Sendable, JSONObject {
 public struct TagCountDTO: Decodable, Equatable, Sendable, JSONObject {
     public var tag: String
     public var count: Int
+
+    public func writeJSON(to out: inout JSONOut) { out.object(self) }
 
     public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
         v.field("tag", tag)
@@ -61,6 +67,8 @@ public struct TagsViewDocument: Decodable, Equatable, Sendable, JSONObject {
     public var warnings: [String]
 
     enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", view, today, tags, warnings }
+
+    public func writeJSON(to out: inout JSONOut) { out.object(self) }
 
     public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
         v.field("schema_version", schemaVersion)
@@ -86,6 +94,8 @@ public struct SavedViewDocument: Decodable, Equatable, Sendable, JSONObject {
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", view, path, today, displayStyle = "display_style", count, tasks, items, warnings
     }
+
+    public func writeJSON(to out: inout JSONOut) { out.object(self) }
 
     public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
         v.field("schema_version", schemaVersion)

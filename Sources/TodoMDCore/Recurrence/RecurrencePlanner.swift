@@ -96,6 +96,13 @@ public enum RecurrencePlanner {
 
     /// An RRULE or a text rule (`every week on Sunday when done`), with its when-done flag.
     public static func parse(_ text: String) throws -> (rule: RecurrenceRule, whenDone: Bool) {
+        if let hit = ParsedRules.shared.get(text) { return try hit.get() }
+        let result = Result { try parseUncached(text) }
+        ParsedRules.shared.put(text, result)
+        return try result.get()
+    }
+
+    private static func parseUncached(_ text: String) throws -> (rule: RecurrenceRule, whenDone: Bool) {
         let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let upper = t.uppercased()
         do {
@@ -132,5 +139,27 @@ public enum RecurrencePlanner {
             if mode != .every { break }
         }
         return out
+    }
+}
+
+/// Rules already parsed: a repeating task's rule is read many times (its words, its next dates,
+/// each view and JSON document that shows it), and a vault has few distinct rules. Bounded:
+/// emptied when full. `@unchecked Sendable`: the table is only touched under `lock`.
+final class ParsedRules: @unchecked Sendable {
+    static let shared = ParsedRules()
+    private let lock = NSLock()
+    private var table: [String: Result<(rule: RecurrenceRule, whenDone: Bool), Error>] = [:]
+
+    func get(_ text: String) -> Result<(rule: RecurrenceRule, whenDone: Bool), Error>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return table[text]
+    }
+
+    func put(_ text: String, _ result: Result<(rule: RecurrenceRule, whenDone: Bool), Error>) {
+        lock.lock()
+        defer { lock.unlock() }
+        if table.count >= 512 { table.removeAll(keepingCapacity: true) }
+        table[text] = result
     }
 }

@@ -17,18 +17,24 @@ struct GuardMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
     static var cookieName: String { "todomd_token" }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        try Self.check(request, config)
+        return try await next(request, context)
+    }
+
+    /// Throws the `APIError` a request is refused with, if it is.
+    static func check(_ request: Request, _ config: APIServerConfig) throws {
         let host = request.head.authority ?? ""
         if config.token == nil, !config.isAllowedHost(host) {
             throw APIError(403, "forbidden_host", "Host \"\(host)\" is not a loopback name; add it with --allowed-host if you proxy to this server")
         }
         let path = request.uri.path
-        if let token = config.token, path != "/login", path != "/", !Self.authorized(request, token: token) {
+        if let token = config.token, path != "/login", path != "/", !authorized(request, token: token) {
             var e = APIError(401, "unauthorized", "this server needs its token: Authorization: Bearer TOKEN (todomd token prints it)")
             e.headers[.wwwAuthenticate] = "Bearer realm=\"todomd\""
             throw e
         }
         if [.post, .put, .patch, .delete].contains(request.method) {
-            if let origin = request.headers[.origin], !Self.sameOrigin(origin, host: host) {
+            if let origin = request.headers[.origin], !sameOrigin(origin, host: host) {
                 throw APIError(403, "forbidden_origin", "requests from \(origin) may not change anything here")
             }
             if request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "cross-site" {
@@ -45,7 +51,6 @@ struct GuardMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
                 throw APIError(415, "unsupported_media_type", "bodies must be JSON (Content-Type: application/json)")
             }
         }
-        return try await next(request, context)
     }
 
     /// The bearer token or the login cookie matches (compared in constant time).
@@ -99,7 +104,10 @@ public struct APIServerConfig: Sendable {
     /// A loopback address or name: only this machine can connect.
     public static func isLoopback(_ host: String) -> Bool {
         let h = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        return h == "localhost" || h == "::1" || h.hasPrefix("127.") || h.hasSuffix(".localhost")
+        if h == "localhost" || h == "::1" || h.hasSuffix(".localhost") { return true }
+        // 127.0.0.0/8 as an address literal only: `127.0.0.1.evil.example` is a name anyone can rebind.
+        let parts = h.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { p in Int(p).map { (0...255).contains($0) } ?? false }
     }
 
     /// Whether a request's `Host` (with its port) names this server.

@@ -85,7 +85,7 @@ public final class TaskIndex {
 
     /// `<cache>/index/<hash of the vault's real path>.sqlite`.
     public static func defaultPath(root: String, cacheDirectory: String = Vault.cacheDirectory) -> String {
-        cacheDirectory + "/index/" + String(Vault.fingerprint(Array((realPath(root) ?? root).utf8)), radix: 16) + ".sqlite"
+        cacheDirectory + "/index/" + Vault.cacheKey(root: root) + ".sqlite"
     }
 
     /// What the cached parse depends on besides the files: the vault, the schema, the settings

@@ -1,6 +1,8 @@
 import Foundation
 import TodoMDCore
 import TodoMDIndex
+import TodoMDAPI
+import TodoMDService
 
 /// One size's measurements, in seconds and kilobytes.
 struct BenchResult {
@@ -10,6 +12,8 @@ struct BenchResult {
     var cold = 0.0, warmToday = 0.0, filtered = 0.0
     var firstSearch = 0.0, search: Double?
     var refreshInProcess = 0.0, searchInProcess = 0.0
+    /// JSON: seconds to encode one task (with its body), in process, and how many tasks were encoded.
+    var jsonPerTask = 0.0, jsonTasks = 0
     var oneChanged = 0.0
     /// With `todomd watch` running (commands sync with it instead of walking); nil if it did not start.
     var watchedToday: Double?, watchedSearch: Double?
@@ -26,6 +30,7 @@ struct BenchResult {
          ("search", "warm `search quokka`, whole process", search),
          ("search_query", "search query alone, in process", searchInProcess),
          ("refresh_in_process", "warm refresh alone (walk + compare), in process", refreshInProcess),
+         ("json_per_task", "JSON per task (contract, with body), in process", jsonPerTask),
          ("one_file_changed", "one file changed → `list today`", oneChanged),
          ("watched_list_today", "`list today` while `todomd watch` runs", watchedToday),
          ("watched_search", "`search quokka` while `todomd watch` runs", watchedSearch)]
@@ -68,6 +73,21 @@ struct BenchRunner {
         }
         r.watchedToday = Self.median(try (0..<runs).map { _ in try todomd(["list", "today"], vault: vault, cache: cache).seconds })
         r.watchedSearch = Self.median(try (0..<runs).map { _ in try todomd(["search", "quokka"], vault: vault, cache: cache).seconds })
+    }
+
+    /// Encoding every task of the vault as the contract's JSON (compact, body included): the
+    /// median over three passes of the time per task.
+    static func jsonCost(_ snap: VaultSnapshot, today: LocalDate) -> (Double, Int) {
+        let versions = TaskVersions(snap.fingerprints)
+        let tasks = Array(snap.tasks.prefix(20_000))
+        var bytes = 0
+        let times = (0..<3).map { _ -> Double in
+            let t0 = ChildProcess.now()
+            for t in tasks { bytes &+= APIJSON.encode(TaskDTO(t, version: versions.version(of: t), today: today), pretty: false).count }
+            return (ChildProcess.now() - t0) / Double(max(1, tasks.count))
+        }
+        _ = bytes
+        return (median(times), tasks.count)
     }
 
     static func median(_ xs: [Double]) -> Double {
@@ -131,6 +151,7 @@ struct BenchRunner {
             return ChildProcess.now() - t0
         })
         r.todayCount = ViewEngine(clock: clock).build(.today, tasks: try index.snapshot(.view(.today, filter: TaskFilter(), today: clock.today)).tasks).tasks.count
+        (r.jsonPerTask, r.jsonTasks) = try Self.jsonCost(index.snapshot(), today: clock.today)
         log("one file changed ×\(runs)…")
         let scanned = v.scan().files.filter { !$0.path.hasPrefix("Notes/") }
         var changed: [Double] = []

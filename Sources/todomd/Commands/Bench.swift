@@ -57,6 +57,7 @@ enum BenchReport {
         for (i, row) in first.rows.enumerated() {
             rows.append([row.label] + results.map { r in
                 guard let s = r.rows[i].seconds else { return "n/a" }
+                if row.key == "json_per_task" { return String(format: "%.2f µs (%.0f tasks/s)", s * 1e6, 1 / max(s, 1e-12)) }
                 return "\(ms(s)) (\(String(format: "%.1f", s / r.floor2))x)"
             })
         }
@@ -91,6 +92,9 @@ enum BenchReport {
             }
             check(Double(r.coldPeakKB * 1024 / r.files), nil, 2048, "100k: ≤ 2 KB memory per task (\(r.coldPeakKB * 1024 / r.files) B)")
         }
+        if let r = results.last {
+            check(r.jsonPerTask, nil, 5e-6, String(format: "JSON ≤ 5 µs per task (%.2f µs, %.0f tasks/s)", r.jsonPerTask * 1e6, 1 / max(r.jsonPerTask, 1e-12)))
+        }
         if let r = results.first(where: { $0.files == 10_000 }) {
             check(r.warmToday, r.watchedToday, 0.05, "10k: warm list today ≤ 50 ms (\(ms(r.warmToday))" + watched(r.watchedToday) + ")")
         }
@@ -102,7 +106,13 @@ enum BenchReport {
     static func json(_ results: [BenchResult]) -> JSON {
         .object([("sizes", .array(results.map { r in
             var fields: [(String, JSON)] = [("files", .int(r.files)), ("megabytes", .double(r.megabytes))]
-            for row in r.rows { fields.append((row.key + "_ms", row.seconds.map { .double(($0 * 1e4).rounded() / 10) } ?? .null)) }
+            for row in r.rows {
+                if row.key == "json_per_task" {
+                    fields.append(("json_per_task_us", row.seconds.map { .double(($0 * 1e8).rounded() / 100) } ?? .null))
+                    continue
+                }
+                fields.append((row.key + "_ms", row.seconds.map { .double(($0 * 1e4).rounded() / 10) } ?? .null))
+            }
             fields += [("cold_peak_kb", .int(r.coldPeakKB)), ("warm_peak_kb", .int(r.warmPeakKB)),
                        ("bytes_per_task", .int(r.coldPeakKB * 1024 / max(1, r.files))), ("today_count", .int(r.todayCount))]
             return .object(fields)

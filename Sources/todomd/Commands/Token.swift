@@ -11,6 +11,7 @@ struct TokenCommand: ParsableCommand {
     @Option(name: .customLong("token-file"), help: "The token file (default: $XDG_CONFIG_HOME/todomd/token).") var tokenFile: String?
     @Option(help: "The server's address for the login URL (default: this machine's first network address).") var host: String?
     @Option(help: "The server's port for the login URL.") var port = 7878
+    @Flag(help: "Without colour (NO_COLOR): draw the QR code for a dark terminal background.") var invert = false
 
     func run() throws {
         do {
@@ -22,7 +23,12 @@ struct TokenCommand: ParsableCommand {
             print("")
             print("login URL (open it on your phone; `todomd serve --host 0.0.0.0` must be running):")
             print(url)
-            // QR_PLACEHOLDER
+            // Dark on light in fixed colours scans on dark and light themes alike; without colour,
+            // the plain blocks are drawn in the text colour (--invert for dark themes).
+            if let qr = try? QRCode(text: url) {
+                let colour = ProcessInfo.processInfo.environment["NO_COLOR"] == nil && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+                print(colour ? qr.ansiTerminalText() : qr.terminalText(invert: invert))
+            }
         } catch let e as TodoError {
             Printer.error(e.description)
             throw ExitCode(e.exitCode)

@@ -1,3 +1,0 @@
-import XCTest
-import HummingbirdTesting
-final class PlaceholderHTTPTests: XCTestCase { func testNothing() {} }
