@@ -307,6 +307,10 @@ source: user
     write(os.path.join(vault, ".todomd.json"), json.dumps({"status_map": {">": "someday"}}))
 
 
+# Every server started, so that none outlives the script, whatever happens.
+STARTED: list["Server"] = []
+
+
 class Server:
     """One `todomd serve` process: started, read for its URL, stopped with SIGTERM."""
 
@@ -323,6 +327,7 @@ class Server:
         self._stderr = open(self.stderr_path, "wb")
         self.proc = subprocess.Popen(self.cmd, env=self.env, stdout=subprocess.PIPE, stderr=self._stderr,
                                      stdin=subprocess.DEVNULL)
+        STARTED.append(self)
         lines: list[str] = []
         got = threading.Event()
 
@@ -396,6 +401,18 @@ def check_graceful_stop(results: Results, server: Server, extra: str = "") -> No
         expect(code is not None, f"still running {STOP_BUDGET:.0f} s after SIGTERM (killed)\n" + server.stderr_tail())
         expect(code == 0, f"exit code {code} after SIGTERM (expected 0)\n" + server.stderr_tail())
         results.note(f"exited 0 in {took * 1000:.0f} ms")
+
+
+def check_request_log(results: Results, server: Server) -> None:
+    """`--log-level info` logs one line per request (`METHOD PATH STATUS MS ms`): none may be a 5xx."""
+    with results.check(f"server {server.name}: no 5xx in its request log"):
+        with open(server.stderr_path, errors="replace") as f:
+            lines = f.read().splitlines()
+        requests_seen = [l for l in lines if re.search(r"\] [A-Z]+ \S* \d{3} [\d.]+ ms$", l)]
+        expect(requests_seen, "no request lines in the log (--log-level info)")
+        bad = [l for l in requests_seen if re.search(r" 5\d\d [\d.]+ ms$", l)]
+        expect(not bad, f"{len(bad)} of {len(requests_seen)} requests answered 5xx:\n" + "\n".join(bad[:20]))
+        results.note(f"{len(requests_seen)} requests logged")
 
 
 # --------------------------------------------------------------------------------------------
@@ -762,12 +779,12 @@ def check_vault(results: Results, s: requests.Session, base: str, vault: str) ->
         VALIDATE("DoctorDocument", r.json(), "GET /api/doctor")
         expect([p["path"] for p in r.json()["problems"]] == ["broken.md"], f"doctor: {r.text[:400]}")
 
-    with results.check("vault: a write to a file that cannot be read fully -> 422 malformed (as documented), file untouched"):
+    with results.check("vault: a write to a file that cannot be read fully -> 422 unreadable (as documented), file untouched"):
         broken = os.path.join(vault, "broken.md")
         before = open(broken, "rb").read()
         r = s.patch(f"{base}/api/tasks/broken.md", json={"priority": "high"})
         expect(open(broken, "rb").read() == before, "the unreadable file was rewritten")
-        expect_error(r, 422, "malformed")
+        expect_error(r, 422, "unreadable")
 
     with results.check("vault: completing a checkbox task rewrites only its line"):
         note = os.path.join(vault, "Work/Todos 2026.md")
@@ -1274,10 +1291,11 @@ def main() -> int:
     opts = ap.parse_args()
 
     started = time.monotonic()
+    # A CI time-out or Ctrl-C still stops the servers (the finally below).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("api-checks: terminated"))
     binary_src = find_binary(opts.binary)
     root = tempfile.mkdtemp(prefix="todomd-api-checks-")
     results = Results()
-    servers: list[Server] = []
     try:
         binary = private_copy(binary_src, root)
         env = base_env(root)
@@ -1296,7 +1314,6 @@ def main() -> int:
         vault = os.path.join(root, "vault")
         shutil.copytree(seed, vault)
         main_server = Server("loopback", binary, vault, env, root, "--allowed-host", "todo.example.test")
-        servers.append(main_server)
         with results.check("server starts on a free loopback port"):
             main_server.start()
             expect(main_server.url.startswith("http://127.0.0.1:"), f"URL {main_server.url}")
@@ -1313,9 +1330,10 @@ def main() -> int:
         check_conflict(results, s, main_server.local, vault)
         stream = check_events(results, s, main_server, vault, validate)
         check_guards(results, s, main_server, vault)
-        with results.check("still serving after all that; no 5xx on the way (stderr)"):
+        with results.check("still serving after all that"):
             expect(s.get(main_server.local + "/api/views/today").status_code == 200, "GET today")
         check_graceful_stop(results, main_server, " (with an event stream open)")
+        check_request_log(results, main_server)
         if stream is not None:
             with results.check("the open event stream ends at shutdown"):
                 expect(stream.wait_eof(2), "the SSE connection was still open after the server exited")
@@ -1332,16 +1350,16 @@ def main() -> int:
             trash = [os.path.relpath(os.path.join(d, f), os.path.join(st_vault, ".trash"))
                      for d, _, fs in os.walk(os.path.join(st_vault, ".trash")) for f in fs]
             st_server = Server("schemathesis", binary, st_vault, env, root)
-            servers.append(st_server)
             with results.check("server for schemathesis starts"):
                 st_server.start()
             if st_server.proc is not None and st_server.proc.poll() is None:
                 run_schemathesis(results, st_server, root, refs, trash)
                 check_graceful_stop(results, st_server)
+                check_request_log(results, st_server)
 
         check_token(results, binary, root, os.path.join(root, "vault"), root)
     finally:
-        for srv in servers:
+        for srv in STARTED:
             srv.kill()
     return finish(results, started, root, keep=opts.keep or results.failed > 0)
 

@@ -80,3 +80,18 @@ for name in ["todomd", "todomd, watch running"]:
     us = r[name]["mean"]
     print(f"{name}: {us / tw:.2f} of Taskwarrior's time ({us * 1000:.1f} ms vs {tw * 1000:.1f} ms); target: at most 0.20")
 PY
+
+# JSON for scripts: Taskwarrior's `export` of the same Today tasks next to `todomd list today --json`.
+TW_EXPORT="task rc.color=off '(due.before:tomorrow or scheduled.before:tomorrow)' -someday status:pending export"
+echo "JSON: taskwarrior exports $(eval "$TW_EXPORT" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))') tasks, todomd $($WATCHED --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["count"])')"
+hyperfine --warmup 3 --runs 20 --export-json "$WORK/json.json" --export-markdown "$WORK/json.md" \
+    -n "taskwarrior export" "$TW_EXPORT" -n "todomd --json" "$OURS --json" -n "todomd --json, watch running" "$WATCHED --json"
+cat "$WORK/json.md"
+python3 - "$WORK/json.json" <<'PY'
+import json, sys
+r = {x["command"]: x for x in json.load(open(sys.argv[1]))["results"]}
+tw = r["taskwarrior export"]["mean"]
+for name in ["todomd --json", "todomd --json, watch running"]:
+    us = r[name]["mean"]
+    print(f"{name}: {us / tw:.2f} of Taskwarrior's export time ({us * 1000:.1f} ms vs {tw * 1000:.1f} ms)")
+PY

@@ -83,6 +83,7 @@ public struct ErrorDocument: Decodable, Equatable, Sendable, JSONObject {
             doc.error.conflict = ConflictDTO(c)
         case .conflict: (status, doc.error.code) = (409, "conflict")
         case .malformed: (status, doc.error.code) = (422, "malformed")
+        case .unreadable: (status, doc.error.code) = (422, "unreadable")
         case .io: (status, doc.error.code) = (500, "io")
         }
         return (status, doc)

@@ -9,6 +9,8 @@ public enum TodoError: Error, CustomStringConvertible, Equatable {
     /// Another program changed a field this edit changes: structured, so a front end can show
     /// the fields and retry with the current version.
     case editConflict(EditConflict)
+    /// The file cannot be read fully (malformed, over a limit), so it is not rewritten: fix it by hand.
+    case unreadable(path: String, reason: String)
     case malformed(path: String, reason: String)
     case io(path: String, reason: String)
 
@@ -20,6 +22,7 @@ public enum TodoError: Error, CustomStringConvertible, Equatable {
             return "\"\(q)\" matches \(c.count) tasks; say which one:\n" + c.map { "  \($0)" }.joined(separator: "\n")
         case let .conflict(p, r): return "\(p): not written: \(r)"
         case .editConflict(let c): return c.description
+        case let .unreadable(p, r): return "\(p): not written: \(r)"
         case let .malformed(p, r): return "\(p): \(r)"
         case let .io(p, r): return "\(p): \(r)"
         }
@@ -31,7 +34,7 @@ public enum TodoError: Error, CustomStringConvertible, Equatable {
         case .invalidArgument: return 64
         case .notFound: return 2
         case .ambiguous: return 3
-        case .conflict, .editConflict: return 4
+        case .conflict, .editConflict, .unreadable: return 4
         case .malformed, .io: return 1
         }
     }

@@ -33,6 +33,12 @@ public enum TaskResolver {
         throw TodoError.ambiguous(query: query, candidates: pool.map(describe))
     }
 
+    /// Whether `query` names `task` by its key, id, path or file name (not by a part of its title).
+    public static func isExact(_ query: String, _ task: TodoTask) -> Bool {
+        let q = query.hasPrefix("./") ? String(query.dropFirst(2)) : query
+        return task.path == q || (task.line != nil && (task.key == q || task.id == q)) || task.filename == q || task.filename == q + ".md"
+    }
+
     static func describe(_ t: TodoTask) -> String {
         "\(t.key)  (\(t.title), \(t.status.rawValue))"
     }

@@ -53,7 +53,7 @@ extension Vault {
         let written = try FileSystem.withLock(lockPath) {
             try FileSystem.replaceChecked(path, name: task.path, noun: "note") { bytes in
                 guard let text = UTF8Text.decode(bytes) else {
-                    throw TodoError.conflict(path: task.path, reason: "the note is no longer valid UTF-8")
+                    throw TodoError.unreadable(path: task.path, reason: "the note is no longer valid UTF-8")
                 }
                 let lines = InlineTaskScanner.scan(text, statusMap: settings.statusMap, globalFilter: settings.globalFilter)
                 let found = lines.first(where: { $0.identity == identity }) ?? lines.first(where: { $0.lineNumber == task.line })

@@ -264,7 +264,7 @@ public final class Vault: Sendable {
     public func update(_ task: TodoTask, _ changes: [FieldChange], readFingerprint: UInt64? = nil) throws -> TodoTask {
         if task.line != nil { return try updateInline(task, changes) }
         guard !task.readOnly else {
-            throw TodoError.conflict(path: task.path, reason: "the file could not be read fully ("
+            throw TodoError.unreadable(path: task.path, reason: "the file could not be read fully ("
                 + task.problems.joined(separator: "; ") + "); fix it by hand (todomd edit) first")
         }
         var all = changes.filter { $0.key != TaskKey.modified }
@@ -292,10 +292,10 @@ public final class Vault: Sendable {
     /// Refuses when a field we are about to change was changed by someone else.
     private func checkMergeable(_ task: TodoTask, current: [UInt8], keys: [String]) throws {
         guard case .task(let now) = format.read(path: task.path, bytes: current, zone: clock.timeZone) else {
-            throw TodoError.conflict(path: task.path, reason: "it is no longer a readable task file")
+            throw TodoError.unreadable(path: task.path, reason: "it is no longer a readable task file")
         }
         if now.readOnly {
-            throw TodoError.conflict(path: task.path, reason: "it was changed by another program and can no longer be read ("
+            throw TodoError.unreadable(path: task.path, reason: "it was changed by another program and can no longer be read ("
                 + now.problems.joined(separator: "; ") + ")")
         }
         try Self.checkClash(base: task, current: now, keys: keys, currentVersion: TaskVersion.of(fileBytes: current))

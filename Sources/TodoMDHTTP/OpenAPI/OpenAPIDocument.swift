@@ -38,7 +38,8 @@ enum OpenAPIDocument {
 
     static var paths: [(String, JSON)] {
         let id = param("id", in: "path", "A task id (its JSON `id`: a path, or `path#identity`), percent-encoded; or any reference `todomd` takes.")
-        let ifMatch = param("If-Match", in: "header", "The version the client read (a task's `version` or `ETag`).", required: false)
+        let ifMatch = param("If-Match", in: "header", "The version the client read (a task's `version` or `ETag`), or `*`.", required: false,
+                            schema: Schema.pattern("^(\\*|(W/)?\"?[0-9a-fA-F]{16}\"?)$"))
         var out: [(String, JSON)] = [
             ("/api/views", .object([("get", op("listViews", "The views a client can open: built-in ones, then saved views.",
                                                ok: "ViewsDocument"))])),
@@ -67,7 +68,7 @@ enum OpenAPIDocument {
                 ok: "RestoreDocument"))])),
             ("/api/search", .object([("get", op(
                 "search", "Full-text search (FTS5, BM25), best first.",
-                params: [param("q", in: "query", "What to look for."), param("view", in: "query", "Only tasks this view shows.", required: false),
+                params: [param("q", in: "query", "What to look for.", schema: Schema.nonEmpty), param("view", in: "query", "Only tasks this view shows.", required: false),
                          param("limit", in: "query", "At most this many hits (1–1000, default 50).", required: false, schema: Schema.integer)]
                     + filterParams, ok: "SearchDocument"))])),
             ("/api/parse", .object([("post", op(
@@ -102,7 +103,7 @@ enum OpenAPIDocument {
             ("/login", .object([("get", .object([
                 ("operationId", .string("login")),
                 ("summary", .string("For browsers: sets the token cookie and redirects to /.")),
-                ("parameters", .array([param("token", in: "query", "The server's token.")])),
+                ("parameters", .array([param("token", in: "query", "The server's token (a server without one redirects at once).", required: false)])),
                 ("responses", .object([
                     ("303", .object([("description", .string("Logged in (or no token needed): see /."))])),
                     ("401", .object([("description", .string("Wrong token.")), ("content", .object([("text/html", .object([("schema", Schema.string)]))]))])),

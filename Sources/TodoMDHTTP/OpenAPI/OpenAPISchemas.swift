@@ -160,21 +160,33 @@ enum Schema {
             ("NewTask", .object([
                 ("type", .string("object")),
                 ("description", .string("Quick entry (`text`, read like `todomd add`) or fields with a `title`; other fields win over the text.")),
-                ("properties", .object([
-                    ("text", string), ("title", string), ("due", string), ("defer", string), ("scheduled", string),
-                    ("priority", oneOf(priorities)), ("flagged", boolean), ("area", string), ("project", string), ("tags", array(string)),
-                    ("estimated_minutes", integer), ("description", string), ("recurrence", string),
-                    ("recurrence_type", oneOf(repeatModes)), ("status", oneOf(statuses)), ("body", string), ("source", string),
-                ])),
+                ("properties", .object(newTaskFields)),
+                ("oneOf", .array([.object([("required", .array([.string("text")])), ("not", .object([("required", .array([.string("title")]))]))]),
+                                  .object([("required", .array([.string("title")])), ("not", .object([("required", .array([.string("text")]))]))])])),
                 ("additionalProperties", .bool(false)),
+                ("examples", .array([.object([("text", .string("Buy milk tomorrow #errands !high"))]),
+                                     .object([("title", .string("Pay rent")), ("due", .string("2026-12-01")), ("tags", .array([.string("bills")]))])])),
             ])),
             ("FieldChanges", .object([
                 ("type", .string("object")),
                 ("description", .string("Fields to set (any key, unknown ones too); null clears one. Dates take the phrases `todomd set` takes.")),
                 ("minProperties", .int(1)),
+                ("propertyNames", .object([("pattern", .string("^[A-Za-z0-9_.][A-Za-z0-9_.-]{0,99}$"))])),
                 ("additionalProperties", .object([("type", .array(["string", "integer", "boolean", "array", "null"].map(JSON.string))),
                                                   ("items", string)])),
+                ("examples", .array([.object([("priority", .string("high")), ("due", .string("friday")), ("flagged", .bool(true))]),
+                                     .object([("mood", .string("calm")), ("description", .null)])])),
             ])),
         ]
     }
+
+    /// What a new task may say.
+    static var newTaskFields: [(String, JSON)] {
+        [("text", nonEmpty), ("title", nonEmpty), ("due", string), ("defer", string), ("scheduled", string),
+         ("priority", oneOf(priorities)), ("flagged", boolean), ("area", string), ("project", string), ("tags", array(string)),
+         ("estimated_minutes", integer), ("description", string), ("recurrence", string),
+         ("recurrence_type", oneOf(repeatModes)), ("status", oneOf(statuses)), ("body", string), ("source", string)]
+    }
+
+    static let nonEmpty: JSON = .object([("type", .string("string")), ("minLength", .int(1)), ("pattern", .string("\\S"))])
 }

@@ -113,10 +113,17 @@ public struct APIServerConfig: Sendable {
     /// Whether a request's `Host` (with its port) names this server.
     func isAllowedHost(_ hostHeader: String) -> Bool {
         var name = hostHeader.lowercased()
-        if name.hasPrefix("[") {
-            name = String(name.dropFirst().prefix { $0 != "]" })
+        var port = ""
+        if name.hasPrefix("["), let close = name.firstIndex(of: "]") {
+            port = String(name[name.index(after: close)...])
+            name = String(name[name.index(after: name.startIndex)..<close])
         } else if let colon = name.lastIndex(of: ":"), name.filter({ $0 == ":" }).count == 1 {
+            port = String(name[colon...])
             name = String(name[..<colon])
+        }
+        // After the name only a port may follow: `[::1].evil.example` is not `[::1]`.
+        guard port.isEmpty || (port.hasPrefix(":") && port.count > 1 && port.dropFirst().allSatisfy(\.isASCII) && port.dropFirst().allSatisfy(\.isNumber)) else {
+            return false
         }
         return Self.isLoopback(name) || allowedHosts.contains { $0.lowercased() == name }
     }

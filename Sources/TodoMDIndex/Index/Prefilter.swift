@@ -43,6 +43,17 @@ public struct Prefilter: Sendable, Equatable {
         return p
     }
 
+    /// The tasks at the paths `query` could name exactly (a path, `path:line`, `path#identity`,
+    /// a root file name without `.md`): an index lookup, where `resolving` scans every row.
+    public static func exact(_ query: String) -> Prefilter {
+        let q = query.hasPrefix("./") ? String(query.dropFirst(2)) : query
+        let keyPath = q.lastIndex(of: ":").map { String(q[..<$0]) } ?? q
+        let idPath = q.lastIndex(of: "#").map { String(q[..<$0]) } ?? q
+        var p = Prefilter()
+        p.add("path IN (?, ?, ?, ?)", [q, keyPath, idPath, q + ".md"])
+        return p
+    }
+
     /// Only tasks that can match `filter` (statuses, area, project, plain tag patterns).
     mutating func narrow(by filter: TaskFilter) {
         if !filter.statuses.isEmpty {

@@ -28,12 +28,15 @@ enum SnapshotNeed {
     case all
     case view(ViewKind, TaskFilter)
     case resolving(String)
+    /// Only the tasks at the paths a reference names exactly.
+    case exact(String)
 
     func prefilter(today: LocalDate) -> Prefilter {
         switch self {
         case .all: return .all
         case .view(let kind, let filter): return .view(kind, filter: filter, today: today)
         case .resolving(let query): return .resolving(query)
+        case .exact(let query): return .exact(query)
         }
     }
 }

@@ -12,6 +12,12 @@ extension TodoService {
     }
 
     func resolve(_ reference: String, prefer: TaskResolver.Preference = .any, clock: Clock) throws -> VersionedTask {
+        // Clients mostly send exact ids and paths: look those up first (an index lookup), and
+        // only scan titles when the reference is not one.
+        let exact = snapshot(.exact(reference), clock: clock)
+        if let t = try? TaskResolver.resolve(reference, in: exact.tasks, prefer: prefer), TaskResolver.isExact(reference, t) {
+            return VersionedTask(t, fingerprint: exact.fingerprints[t.path])
+        }
         let snap = snapshot(.resolving(reference), clock: clock)
         let t = try TaskResolver.resolve(reference, in: snap.tasks, prefer: prefer)
         return VersionedTask(t, fingerprint: snap.fingerprints[t.path])
