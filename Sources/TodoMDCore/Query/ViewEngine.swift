@@ -172,15 +172,20 @@ public struct ViewEngine: Sendable {
     /// Manual order first (tasks listed in `.order.json`), then the rest by created date.
     public func manual(_ view: String, _ tasks: [TodoTask]) -> [TodoTask] {
         let rank = order.rank(view: view)
-        let ranked = tasks.map { ($0, rank($0)) }
-        return ranked.sorted { a, b in
-            switch (a.1, b.1) {
-            case let (x?, y?): return x != y ? x < y : Self.byCreated(a.0, b.0)
+        let ranks = tasks.map(rank)
+        // Sort positions by keys taken out once: copying a task struct costs a retain per field,
+        // and a sort of Today's hundreds of tasks would copy them thousands of times.
+        let created = tasks.map { $0.created ?? .distantPast }, paths = tasks.map(\.path)
+        func byCreated(_ i: Int, _ j: Int) -> Bool { created[i] != created[j] ? created[i] < created[j] : paths[i] < paths[j] }
+        let order = tasks.indices.sorted { i, j in
+            switch (ranks[i], ranks[j]) {
+            case let (x?, y?): return x != y ? x < y : byCreated(i, j)
             case (.some, nil): return true
             case (nil, .some): return false
-            default: return Self.byCreated(a.0, b.0)
+            default: return byCreated(i, j)
             }
-        }.map(\.0)
+        }
+        return order.map { tasks[$0] }
     }
 
     static func byCreated(_ a: TodoTask, _ b: TodoTask) -> Bool {

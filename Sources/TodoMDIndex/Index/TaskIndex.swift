@@ -390,8 +390,10 @@ public final class TaskIndex {
                 fingerprints[SQLRows.text(s, 0)] = UInt64(bitPattern: sqlite3_column_int64(s, 1))
             }
             Trace.mark("query \(fingerprints.count) files' tasks")
-            var tasks = try blobs.decodeAll()
-            tasks.sort { $0.path != $1.path ? $0.path < $1.path : ($0.line ?? -1) < ($1.line ?? -1) }
+            let decoded = try blobs.decodeAll()
+            // Sorted by position (path, line), not by moving task structs around.
+            let keys = decoded.map { ($0.path, $0.line ?? -1) }
+            let tasks = keys.indices.sorted { keys[$0].0 != keys[$1].0 ? keys[$0].0 < keys[$1].0 : keys[$0].1 < keys[$1].1 }.map { decoded[$0] }
             var current: FileContents?
             for t in tasks {
                 if current?.path != t.path {
