@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "TodoMDService", targets: ["TodoMDService"]),
         .library(name: "TodoMDAPI", targets: ["TodoMDAPI"]),
         .executable(name: "todomd", targets: ["todomd"]),
+        .executable(name: "todomd-server", targets: ["todomd-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -43,9 +44,16 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
-        // The CLI front end: argument parsing and printing only.
+        // The CLI front end: argument parsing and printing only. It does not link the HTTP
+        // stack (every command would pay its start-up cost, ~40% more): `todomd serve` runs
+        // `todomd-server` from beside it (`swift build` builds both).
         .executableTarget(name: "todomd", dependencies: [
-            "TodoMDCore", "TodoMDIndex", "TodoMDService", "TodoMDAPI", "TodoMDHTTP",
+            "TodoMDCore", "TodoMDIndex", "TodoMDService", "TodoMDAPI",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // `todomd serve`: the HTTP API process.
+        .executableTarget(name: "todomd-server", dependencies: [
+            "TodoMDCore", "TodoMDService", "TodoMDHTTP",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -60,7 +68,7 @@ let package = Package(
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
-        .testTarget(name: "TodoMDCLITests", dependencies: ["todomd", "TodoMDTestSupport"], exclude: ["Transcripts"]),
+        .testTarget(name: "TodoMDCLITests", dependencies: ["todomd", "todomd-server", "TodoMDTestSupport"], exclude: ["Transcripts"]),
     ],
     swiftLanguageModes: [.v5]
 )

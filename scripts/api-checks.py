@@ -134,14 +134,16 @@ def private_copy(binary: str, into: str) -> str:
     dest_dir = os.path.join(into, "bin")
     os.makedirs(dest_dir)
     dest = os.path.join(dest_dir, "todomd")
-    for _ in range(30):
-        try:
-            shutil.copy2(binary, dest)
-            break
-        except OSError:
-            time.sleep(2)
-    else:
-        sys.exit(f"api-checks: cannot copy {binary}")
+    # `todomd serve` runs `todomd-server` from beside itself: copy both.
+    for name, target in [(binary, dest), (os.path.join(os.path.dirname(binary), "todomd-server"), os.path.join(dest_dir, "todomd-server"))]:
+        for _ in range(30):
+            try:
+                shutil.copy2(name, target)
+                break
+            except OSError:
+                time.sleep(2)
+        else:
+            sys.exit(f"api-checks: cannot copy {name}")
     src_dir = os.path.dirname(binary)
     for name in os.listdir(src_dir):
         if name.endswith(".resources"):

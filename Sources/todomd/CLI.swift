@@ -17,24 +17,11 @@ enum CLI {
         }
     }
 
-    /// The service for one command (or a long-running one, `serve`).
-    static func open(_ options: VaultOptions, longRunning: Bool = false,
-                     env: [String: String] = ProcessInfo.processInfo.environment) throws -> TodoService {
-        let clock = try Clock.fromEnvironment(env)
-        // A pinned TODOMD_NOW stays pinned; otherwise "now" is read on every call.
-        let pinned = env["TODOMD_NOW"].map { !$0.isEmpty } ?? false
-        let fixed = clock
-        let zone = clock.timeZone
-        var source: @Sendable () -> TodoMDCore.Clock = { TodoMDCore.Clock(now: Date(), timeZone: zone) }
-        if pinned { source = { fixed } }
-        var o = ServiceOptions(vaultRoot: try VaultLocator.locate(flag: options.vault), clock: source)
-        o.useIndex = !(options.noCache || ["1", "true", "yes"].contains(env["TODOMD_NO_CACHE"]?.lowercased() ?? ""))
-        o.longRunning = longRunning
-        o.warn = { Printer.warn($0) }
-        if !longRunning {
-            let bar = ProgressBar(label: "indexing")
-            o.progress = { bar.update($0, $1) }
-        }
+    /// The service for one command.
+    static func open(_ options: VaultOptions) throws -> TodoService {
+        var o = try ServiceOptions.commandLine(vault: options.vault, noCache: options.noCache, longRunning: false)
+        let bar = ProgressBar(label: "indexing")
+        o.progress = { bar.update($0, $1) }
         return TodoService(o)
     }
 

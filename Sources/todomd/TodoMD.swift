@@ -15,6 +15,15 @@ struct TodoMD: AsyncParsableCommand {
                       Views.self, Archive.self, CaptureCommand.self, Prompt.self, Doctor.self],
         defaultSubcommand: List.self
     )
+
+    static func main() async {
+        // `serve` is another program (see `Serve`): hand it everything, `--help` included.
+        let args = Array(CommandLine.arguments.dropFirst())
+        if args.first == "serve" {
+            do { try Serve.exec(Array(args.dropFirst())) } catch { exit(withError: error) }
+        }
+        await main(nil)
+    }
 }
 
 /// Options every command takes.

@@ -1,60 +1,29 @@
 import ArgumentParser
 import Foundation
-import Logging
 import TodoMDCore
-import TodoMDHTTP
 
-struct Serve: AsyncParsableCommand {
+/// `todomd serve`: runs `todomd-server` in this process's place (exec), so the CLI itself does
+/// not link the HTTP stack and every other command starts fast. `TodoMD.main` hands `serve`
+/// over before parsing, so `todomd serve --help` shows the server's own options.
+struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Serve the HTTP API (and follow the vault live, as `todomd watch` does).",
-        discussion: """
-            Binds 127.0.0.1:7878 by default and prints its URL. Beyond loopback (--host 0.0.0.0 or an \
-            address) every request needs the token (`todomd token` prints it; --token-file uses yours). \
-            Stops gracefully on Ctrl-C or SIGTERM.
-            """)
-    @OptionGroup var vaultOptions: VaultOptions
-    @Option(help: "The address to listen on (loopback by default).") var host = "127.0.0.1"
-    @Option(help: "The port (0 picks a free one).") var port = 7878
-    @Option(name: .customLong("token-file"), help: "Read the token from this file (mode 0600) and require it.") var tokenFile: String?
-    @Flag(name: .customLong("require-token"), help: "Require the token on loopback too.") var requireToken = false
-    @Option(name: .customLong("allowed-host"), help: "Another host name requests may use (a reverse proxy's; repeatable).")
-    var allowedHost: [String] = []
-    @Option(name: .customLong("log-level"), help: "trace, debug, info (one line per request), notice, warning, error.")
-    var logLevel = "notice"
-    @Flag(help: "Poll the vault instead of using file system notifications.") var poll = false
+        abstract: "Serve the HTTP API on 127.0.0.1:7878 and follow the vault live (`todomd serve --help`).")
+    @Argument(parsing: .captureForPassthrough, help: "The server's options.") var arguments: [String] = []
 
-    func run() async throws {
-        guard let level = Logger.Level(rawValue: logLevel.lowercased()) else {
-            throw ValidationError("--log-level takes trace, debug, info, notice, warning, error or critical")
+    func run() throws { try Self.exec(arguments) }
+
+    /// Replaces this process with `todomd-server` (beside this executable, else on PATH).
+    static func exec(_ arguments: [String]) throws -> Never {
+        let me = Bundle.main.executableURL?.resolvingSymlinksInPath().path ?? CommandLine.arguments[0]
+        let beside = (me as NSString).deletingLastPathComponent + "/todomd-server"
+        let onPath = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { String($0) + "/todomd-server" }
+        guard let server = ([beside] + onPath).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            Printer.error("todomd-server is missing (not beside \(me), not on PATH): build it with `swift build` (it builds both)")
+            throw ExitCode(1)
         }
-        guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535") }
-        do {
-            var config = APIServerConfig(host: host, port: port, allowedHosts: allowedHost)
-            if let tokenFile {
-                guard let token = try TokenStore.read(tokenFile) else { throw TodoError.invalidArgument("no token file at \(tokenFile)") }
-                config.token = token
-            } else if requireToken || !APIServerConfig.isLoopback(host) {
-                config.token = try TokenStore.loadOrCreate(path: TokenStore.defaultPath())
-            }
-            LoggingSystem.bootstrap { label in
-                var handler = StreamLogHandler.standardError(label: label)
-                handler.logLevel = level
-                return handler
-            }
-            var logger = Logger(label: "todomd")
-            logger.logLevel = level
-            let service = try CLI.open(vaultOptions, longRunning: true)
-            try FileManager.default.createDirectory(atPath: service.root, withIntermediateDirectories: true)
-            let server = APIServer(service: service, config: config, logger: logger)
-            let status = try server.startWatching(poll: poll)
-            let tokenNote = config.token == nil ? "" : "; requests need the token (todomd token)"
-            try await server.run { url in
-                print("todomd serve: \(url)  (vault \(service.root)\(status.servesIndex ? "; serving the index to other commands" : "")\(tokenNote); Ctrl-C stops)")
-                fflush(stdout)
-            }
-        } catch let e as TodoError {
-            Printer.error(e.description)
-            throw ExitCode(e.exitCode)
-        }
+        var cArgs = (["todomd serve"] + arguments).map { strdup($0) } + [nil]
+        execv(server, &cArgs)
+        Printer.error("cannot start \(server): " + String(cString: strerror(errno)))
+        throw ExitCode(1)
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TodoMDCore
-import TodoMDHTTP
+import TodoMDService
 
 struct TokenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
