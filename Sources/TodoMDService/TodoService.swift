@@ -107,10 +107,4 @@ public final class TodoService: @unchecked Sendable {
     func engine(_ clock: Clock) -> ViewEngine {
         ViewEngine(clock: clock, order: OrderFile.load(root: root), retentionDays: vault.settings.completedRetentionDays)
     }
-
-    /// The settings in use.
-    public var settings: VaultSettings { locked { vault.settings } }
-
-    /// Whether the vault folder exists.
-    public var vaultExists: Bool { locked { vault.exists } }
 }

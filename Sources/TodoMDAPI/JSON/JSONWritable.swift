@@ -135,23 +135,18 @@ extension LocalDateTime: JSONWritable {
 
 /// An instant as the contract writes it: UTC ISO-8601 with `Z`, whole seconds
 /// (`2026-11-22T09:00:00Z`).
-public struct UTCInstant: Codable, Hashable, Sendable, JSONWritable {
+public struct UTCInstant: TextCodable, Hashable, Sendable, JSONWritable {
     public var date: Date
 
     public init(_ date: Date) { self.date = date }
 
-    public init(from decoder: Decoder) throws {
-        let s = try decoder.singleValueContainer().decode(String.self)
-        guard let d = Timestamp.parse(s) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an ISO-8601 instant: \(s)"))
-        }
+    public init?(text: String) {
+        guard let d = Timestamp.parse(text) else { return nil }
         date = d
     }
 
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(Timestamp.format(date))
-    }
+    public static let textForm = "an ISO-8601 instant"
+    public var description: String { Timestamp.format(date) }
 
     public func writeJSON(to out: inout JSONOut) { out.quotedASCII { Timestamp.append(date, to: &$0) } }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// A calendar day with no time zone: `due`, `defer` and `scheduled` are days the user sees on a
 /// wall calendar, so they must never shift when the machine's zone changes. All arithmetic is
 /// done on a proleptic Gregorian day count, without `Calendar`, which keeps it exact and fast.
-public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
+public struct LocalDate: Hashable, Comparable, Sendable, TextCodable {
     public let year: Int
     public let month: Int
     public let day: Int
@@ -156,19 +156,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     // Codable as the plain `YYYY-MM-DD` string.
-    public init(from decoder: Decoder) throws {
-        let s = try decoder.singleValueContainer().decode(String.self)
-        guard let d = LocalDate(s) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "not a YYYY-MM-DD date: \(s)"))
-        }
-        self = d
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
-    }
+    public init?(text: String) { self.init(text) }
+    public static let textForm = "a YYYY-MM-DD date"
 }
 
 /// A wall-clock time of day, minutes precision (`HH:MM`).
@@ -199,7 +188,7 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
 
 /// A `due`/`defer`/`scheduled` value: a local day, optionally with a local time
 /// (`YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`).
-public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
+public struct LocalDateTime: Hashable, Comparable, Sendable, TextCodable {
     public let date: LocalDate
     public let time: LocalTime?
 
@@ -245,19 +234,8 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
         }
     }
 
-    public init(from decoder: Decoder) throws {
-        let s = try decoder.singleValueContainer().decode(String.self)
-        guard let d = LocalDateTime(s) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "not a YYYY-MM-DD or YYYY-MM-DDTHH:MM value: \(s)"))
-        }
-        self = d
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
-    }
+    public init?(text: String) { self.init(text) }
+    public static let textForm = "a YYYY-MM-DD or YYYY-MM-DDTHH:MM value"
 
     public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool {
         if a.date != b.date { return a.date < b.date }

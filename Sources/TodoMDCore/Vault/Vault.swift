@@ -272,8 +272,8 @@ public final class Vault: Sendable {
         // Write through a symlink to its target; renaming over the link would replace it.
         let path = FileSystem.realPath(absolute(task.path)) ?? absolute(task.path)
         let keys = changes.map(\.key)
-        try FileSystem.withLock(lockPath) {
-            _ = try FileSystem.replaceChecked(path, name: task.path) { current in
+        let written = try FileSystem.withLock(lockPath) {
+            try FileSystem.replaceChecked(path, name: task.path) { current in
                 if readFingerprint != Self.fingerprint(current) {
                     // Someone wrote the file since we read it (or we cannot tell): merge by field.
                     try checkMergeable(task, current: current, keys: keys)
@@ -281,6 +281,8 @@ public final class Vault: Sendable {
                 return try format.apply(all, to: current)
             }
         }
+        // The task as written (no second read of the file).
+        if case .task(let t) = format.read(path: task.path, bytes: written, zone: clock.timeZone) { return t }
         return try readTask(task.path).0
     }
 

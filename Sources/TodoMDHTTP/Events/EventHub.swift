@@ -30,9 +30,6 @@ public final class EventHub: @unchecked Sendable {
         epoch = String(UInt32.random(in: 0...UInt32.max), radix: 36)
     }
 
-    /// The subscribers now (for tests and logs).
-    public var subscriberCount: Int { lock.withLock { subscribers.count } }
-
     /// Numbers, encodes and sends a batch of watch changes.
     public func publish(_ changes: [WatchChange], today: LocalDate) {
         for c in changes {

@@ -1,14 +1,15 @@
 import Foundation
 import TodoMDAPI
+import TodoMDCore
 
 /// `GET /api/openapi.json`: the API described in OpenAPI 3.1 — every path, parameter, body,
 /// response and error. Built from code, so it is one place to change with the routes; the CI
 /// runs schemathesis against it and the real server.
 enum OpenAPIDocument {
     /// The document, encoded once.
-    static let json: [UInt8] = Array(build().render().utf8)
+    static let json: [UInt8] = APIJSON.encode(build(), pretty: true)
 
-    static func build() -> JSON {
+    static func build() -> JSONValue {
         .object([
             ("openapi", .string("3.1.0")),
             ("info", .object([
@@ -36,11 +37,11 @@ enum OpenAPIDocument {
 
     // MARK: Paths
 
-    static var paths: [(String, JSON)] {
+    static var paths: [(String, JSONValue)] {
         let id = param("id", in: "path", "A task id (its JSON `id`: a path, or `path#identity`), percent-encoded; or any reference `todomd` takes.")
         let ifMatch = param("If-Match", in: "header", "The version the client read (a task's `version` or `ETag`), or `*`.", required: false,
                             schema: Schema.pattern("^(\\*|(W/)?\"?[0-9a-fA-F]{16}\"?)$"))
-        var out: [(String, JSON)] = [
+        var out: [(String, JSONValue)] = [
             ("/api/views", .object([("get", op("listViews", "The views a client can open: built-in ones, then saved views.",
                                                ok: "ViewsDocument"))])),
             ("/api/views/{view}", .object([("get", op(
@@ -132,7 +133,7 @@ enum OpenAPIDocument {
         "cancel": "Cancel a task.", "flag": "Flag a task.", "unflag": "Remove a task's flag.",
     ]
 
-    static var filterParams: [JSON] {
+    static var filterParams: [JSONValue] {
         [param("area", in: "query", "Only tasks in this area.", required: false),
          param("project", in: "query", "Only tasks in this project.", required: false),
          param("tag", in: "query", "Only tasks with this tag (repeatable; `work` matches `work/backend`; `work/*` only below).",
@@ -146,8 +147,8 @@ enum OpenAPIDocument {
 
     // MARK: Building blocks
 
-    static func param(_ name: String, in place: String, _ description: String, required: Bool = true, schema: JSON = Schema.string) -> JSON {
-        var p: [(String, JSON)] = [("name", .string(name)), ("in", .string(place)), ("description", .string(description)),
+    static func param(_ name: String, in place: String, _ description: String, required: Bool = true, schema: JSONValue = Schema.string) -> JSONValue {
+        var p: [(String, JSONValue)] = [("name", .string(name)), ("in", .string(place)), ("description", .string(description)),
                                    ("required", .bool(place == "path" || required)), ("schema", schema)]
         if case .object(let s) = schema, case .string("array")? = s.first(where: { $0.0 == "type" })?.1 {
             p += [("style", .string("form")), ("explode", .bool(true))]
@@ -156,7 +157,7 @@ enum OpenAPIDocument {
     }
 
     /// The errors any operation may answer with.
-    static var errors: [(String, JSON)] {
+    static var errors: [(String, JSONValue)] {
         [("400", "Bad input: a value, a reference, a body that is not a JSON object."),
          ("401", "The server needs its token."),
          ("403", "Refused: a Host that is not the server's (DNS rebinding), or another site's Origin (CSRF)."),
@@ -171,15 +172,15 @@ enum OpenAPIDocument {
         }
     }
 
-    static func op(_ id: String, _ summary: String, params: [JSON] = [], body: JSON? = nil, ok: String?, okSchema: JSON? = nil,
-                   okStatus: String = "200", okHeaders: [(String, String)] = [], extra: [(String, JSON)] = []) -> JSON {
-        var o: [(String, JSON)] = [("operationId", .string(id)), ("summary", .string(summary))]
+    static func op(_ id: String, _ summary: String, params: [JSONValue] = [], body: JSONValue? = nil, ok: String?, okSchema: JSONValue? = nil,
+                   okStatus: String = "200", okHeaders: [(String, String)] = [], extra: [(String, JSONValue)] = []) -> JSONValue {
+        var o: [(String, JSONValue)] = [("operationId", .string(id)), ("summary", .string(summary))]
         if !params.isEmpty { o.append(("parameters", .array(params))) }
         if let body {
             o.append(("requestBody", .object([("required", .bool(true)),
                                               ("content", .object([("application/json", .object([("schema", body)]))]))])))
         }
-        var success: [(String, JSON)] = [("description", .string("OK.")),
+        var success: [(String, JSONValue)] = [("description", .string("OK.")),
                                          ("content", .object([("application/json", .object([("schema", okSchema ?? Schema.ref(ok ?? ""))]))]))]
         if !okHeaders.isEmpty {
             success.append(("headers", .object(okHeaders.map { ($0.0, .object([("description", .string($0.1)), ("schema", Schema.string)])) })))

@@ -6,44 +6,44 @@ import TodoMDCore
 /// closed (`additionalProperties: false`) so a response that grows a key the document does not
 /// know fails the schema tests.
 enum Schema {
-    static func ref(_ name: String) -> JSON { .object([("$ref", .string("#/components/schemas/\(name)"))]) }
-    static let string: JSON = .object([("type", .string("string"))])
-    static let integer: JSON = .object([("type", .string("integer"))])
-    static let number: JSON = .object([("type", .string("number"))])
-    static let boolean: JSON = .object([("type", .string("boolean"))])
-    static let any: JSON = .object([])
-    static let anyObject: JSON = .object([("type", .string("object"))])
+    static func ref(_ name: String) -> JSONValue { .object([("$ref", .string("#/components/schemas/\(name)"))]) }
+    static let string: JSONValue = .object([("type", .string("string"))])
+    static let integer: JSONValue = .object([("type", .string("integer"))])
+    static let number: JSONValue = .object([("type", .string("number"))])
+    static let boolean: JSONValue = .object([("type", .string("boolean"))])
+    static let any: JSONValue = .object([])
+    static let anyObject: JSONValue = .object([("type", .string("object"))])
 
-    static func nullable(_ type: String, _ extra: [(String, JSON)] = []) -> JSON {
+    static func nullable(_ type: String, _ extra: [(String, JSONValue)] = []) -> JSONValue {
         .object([("type", .array([.string(type), .string("null")]))] + extra)
     }
 
-    static func nullable(_ schema: JSON) -> JSON { .object([("oneOf", .array([schema, .object([("type", .string("null"))])]))]) }
+    static func nullable(_ schema: JSONValue) -> JSONValue { .object([("oneOf", .array([schema, .object([("type", .string("null"))])]))]) }
 
-    static func array(_ items: JSON) -> JSON { .object([("type", .string("array")), ("items", items)]) }
+    static func array(_ items: JSONValue) -> JSONValue { .object([("type", .string("array")), ("items", items)]) }
 
-    static func oneOf(_ values: [String], nullable: Bool = false) -> JSON {
+    static func oneOf(_ values: [String], nullable: Bool = false) -> JSONValue {
         .object([("type", nullable ? .array([.string("string"), .string("null")]) : .string("string")),
-                 ("enum", .array(values.map(JSON.string) + (nullable ? [.null] : [])))])
+                 ("enum", .array(values.map(JSONValue.string) + (nullable ? [.null] : [])))])
     }
 
-    static func pattern(_ p: String, nullable: Bool = false) -> JSON {
+    static func pattern(_ p: String, nullable: Bool = false) -> JSONValue {
         .object([("type", nullable ? .array([.string("string"), .string("null")]) : .string("string")), ("pattern", .string(p))])
     }
 
     /// A closed object: every listed property required unless named in `optional`.
-    static func object(_ description: String, _ props: [(String, JSON)], optional: Set<String> = []) -> JSON {
+    static func object(_ description: String, _ props: [(String, JSONValue)], optional: Set<String> = []) -> JSONValue {
         .object([
             ("type", .string("object")),
             ("description", .string(description)),
             ("properties", .object(props)),
-            ("required", .array(props.map(\.0).filter { !optional.contains($0) }.map(JSON.string))),
+            ("required", .array(props.map(\.0).filter { !optional.contains($0) }.map(JSONValue.string))),
             ("additionalProperties", .bool(false)),
         ])
     }
 
     /// A document: `schema_version` first, then its members.
-    static func document(_ description: String, _ props: [(String, JSON)], optional: Set<String> = []) -> JSON {
+    static func document(_ description: String, _ props: [(String, JSONValue)], optional: Set<String> = []) -> JSONValue {
         object(description, [("schema_version", .object([("type", .string("integer")), ("const", .int(APISchema.version))]))] + props,
                optional: optional)
     }
@@ -58,7 +58,7 @@ enum Schema {
     static let repeatModes = RepeatMode.allCases.map(\.rawValue)
 
     /// Every schema of `components/schemas`.
-    static var all: [(String, JSON)] {
+    static var all: [(String, JSONValue)] {
         [
             ("Task", object("A task: a task file, or a checkbox line in a note (then `line` is set).", [
                 ("path", string), ("line", nullable("integer")), ("id", string), ("version", pattern(version, nullable: true)),
@@ -172,7 +172,7 @@ enum Schema {
                 ("description", .string("Fields to set (any key, unknown ones too); null clears one. Dates take the phrases `todomd set` takes.")),
                 ("minProperties", .int(1)),
                 ("propertyNames", .object([("pattern", .string("^[A-Za-z0-9_.][A-Za-z0-9_.-]{0,99}$"))])),
-                ("additionalProperties", .object([("type", .array(["string", "integer", "boolean", "array", "null"].map(JSON.string))),
+                ("additionalProperties", .object([("type", .array(["string", "integer", "boolean", "array", "null"].map(JSONValue.string))),
                                                   ("items", string)])),
                 ("examples", .array([.object([("priority", .string("high")), ("due", .string("friday")), ("flagged", .bool(true))]),
                                      .object([("mood", .string("calm")), ("description", .null)])])),
@@ -181,12 +181,12 @@ enum Schema {
     }
 
     /// What a new task may say.
-    static var newTaskFields: [(String, JSON)] {
+    static var newTaskFields: [(String, JSONValue)] {
         [("text", nonEmpty), ("title", nonEmpty), ("due", string), ("defer", string), ("scheduled", string),
          ("priority", oneOf(priorities)), ("flagged", boolean), ("area", string), ("project", string), ("tags", array(string)),
          ("estimated_minutes", integer), ("description", string), ("recurrence", string),
          ("recurrence_type", oneOf(repeatModes)), ("status", oneOf(statuses)), ("body", string), ("source", string)]
     }
 
-    static let nonEmpty: JSON = .object([("type", .string("string")), ("minLength", .int(1)), ("pattern", .string("\\S"))])
+    static let nonEmpty: JSONValue = .object([("type", .string("string")), ("minLength", .int(1)), ("pattern", .string("\\S"))])
 }

@@ -34,8 +34,6 @@ struct TaskRoutes {
         return id
     }
 
-    private func today() async throws -> LocalDate { try await runner.run { $0.clock.today } }
-
     func get(_ id: String, _ request: Request) async throws -> Response {
         let (t, today) = try await runner.run { (try $0.task(id), $0.clock.today) }
         if let match = request.headers[.ifNoneMatch], let v = t.version, TaskVersion.parse(match) == v {

@@ -73,6 +73,17 @@ enum TaskCodec {
         return t
     }
 
+    /// The version of an encoded task read from a file with `fileFingerprint`, decoding only its
+    /// leading fields (a checkbox task's version is its line's, else the file's).
+    static func version(_ bytes: UnsafeRawBufferPointer, fileFingerprint: UInt64) throws -> String {
+        var r = ByteReader(bytes)
+        _ = try r.string()
+        let line = try r.optional { try $0.int() }
+        let sourceLine = try r.optional { try $0.string() }
+        if line != nil, let sourceLine { return TaskVersion.of(line: sourceLine) }
+        return TaskVersion.string(fileFingerprint)
+    }
+
     static func decode(_ data: [UInt8]) throws -> TodoTask {
         try data.withUnsafeBytes { try decode($0) }
     }

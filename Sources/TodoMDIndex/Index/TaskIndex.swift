@@ -350,8 +350,9 @@ public final class TaskIndex {
             for row in try Row.fetchAll(db, sql: "SELECT t.fingerprint, d.data FROM tasks t JOIN task_data d ON d.id = t.id WHERE t.path = ?",
                                         arguments: [path]) {
                 let data: Data = row[1]
-                let t = try data.withUnsafeBytes { try TaskCodec.decode($0) }
-                if TaskVersion.of(t, fileFingerprint: UInt64(bitPattern: row[0])) == version { return t }
+                if try data.withUnsafeBytes({ try TaskCodec.version($0, fileFingerprint: UInt64(bitPattern: row[0])) }) == version {
+                    return try data.withUnsafeBytes { try TaskCodec.decode($0) }
+                }
             }
             return nil
         }

@@ -27,12 +27,10 @@ public struct WatchStatus: Sendable {
 /// settings change).
 final class LiveWatch {
     let session: WatchSession
-    let status: WatchStatus
     let restartInfo: (WatchOptions, @Sendable ([WatchChange]) -> Void)
 
-    init(session: WatchSession, status: WatchStatus, restartInfo: (WatchOptions, @Sendable ([WatchChange]) -> Void)) {
+    init(session: WatchSession, restartInfo: (WatchOptions, @Sendable ([WatchChange]) -> Void)) {
         self.session = session
-        self.status = status
         self.restartInfo = restartInfo
     }
 
@@ -82,7 +80,7 @@ extension TodoService {
         }
         let polling = source is PollingEventSource
         let status = WatchStatus(polling: polling, servesIndex: !polling && serveIndex())
-        live = LiveWatch(session: session, status: status, restartInfo: info)
+        live = LiveWatch(session: session, restartInfo: info)
         return status
     }
 

@@ -82,15 +82,16 @@ extension TodoService {
     /// The vault as `need` requires it: from the index when it can answer, else read from the
     /// files (and in a command, read once and kept).
     func snapshot(_ need: SnapshotNeed, clock: Clock) -> VaultSnapshot {
-        openIndex()
-        if let snap = fromIndex(need, clock: clock) { return snap }
+        if let snap = indexSnapshot(need, clock: clock) { return snap }
         if !options.longRunning, let loaded { return loaded }
         let snap = vault.load()
         if !options.longRunning { loaded = snap }
         return snap
     }
 
-    private func fromIndex(_ need: SnapshotNeed, clock: Clock) -> VaultSnapshot? {
+    /// What `need` requires, from the index only; nil when the index cannot answer.
+    func indexSnapshot(_ need: SnapshotNeed, clock: Clock) -> VaultSnapshot? {
+        openIndex()
         let prefilter = need.prefilter(today: clock.today)
         switch access {
         case .closed, .off:

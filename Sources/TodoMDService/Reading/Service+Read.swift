@@ -12,10 +12,11 @@ extension TodoService {
     }
 
     func resolve(_ reference: String, prefer: TaskResolver.Preference = .any, clock: Clock) throws -> VersionedTask {
-        // Clients mostly send exact ids and paths: look those up first (an index lookup), and
-        // only scan titles when the reference is not one.
-        let exact = snapshot(.exact(reference), clock: clock)
-        if let t = try? TaskResolver.resolve(reference, in: exact.tasks, prefer: prefer), TaskResolver.isExact(reference, t) {
+        // Clients mostly send exact ids and paths: with the index, look those up first (an index
+        // lookup), and only scan titles when the reference is not one. Without it, the whole
+        // vault is read anyway.
+        if let exact = indexSnapshot(.exact(reference), clock: clock),
+           let t = try? TaskResolver.resolve(reference, in: exact.tasks, prefer: prefer), TaskResolver.isExact(reference, t) {
             return VersionedTask(t, fingerprint: exact.fingerprints[t.path])
         }
         let snap = snapshot(.resolving(reference), clock: clock)
@@ -178,11 +179,6 @@ extension TodoService {
                 .sorted { $0.title.localizedCaseInsensitiveCompare($1.title) == .orderedAscending }
             return ItemList(type: t, items: items, tasks: [], versions: TaskVersions())
         }
-    }
-
-    /// The type named `name`, for a front end that prints items.
-    public func type(named name: String) -> ListType? {
-        locked { snapshot(.all, clock: clock).type(named: name) }
     }
 
     // MARK: Trash

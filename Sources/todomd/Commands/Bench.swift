@@ -43,7 +43,7 @@ struct Bench: ParsableCommand {
         for n in counts {
             results.append(try runner.measure(files: n))
         }
-        if json { print(BenchReport.json(results).render()) } else { print(BenchReport.table(results)) }
+        if json { print(APIJSON.string(BenchReport.json(results), pretty: true)) } else { print(BenchReport.table(results)) }
     }
 }
 
@@ -103,9 +103,9 @@ enum BenchReport {
 
     static func watched(_ s: Double?) -> String { s.map { "; \(ms($0)) with watch running" } ?? "" }
 
-    static func json(_ results: [BenchResult]) -> JSON {
+    static func json(_ results: [BenchResult]) -> JSONValue {
         .object([("sizes", .array(results.map { r in
-            var fields: [(String, JSON)] = [("files", .int(r.files)), ("megabytes", .double(r.megabytes))]
+            var fields: [(String, JSONValue)] = [("files", .int(r.files)), ("megabytes", .double(r.megabytes))]
             for row in r.rows {
                 if row.key == "json_per_task" {
                     fields.append(("json_per_task_us", row.seconds.map { .double(($0 * 1e8).rounded() / 100) } ?? .null))

@@ -151,7 +151,7 @@ struct Printer {
         field("modified", t.modified.map(Timestamp.format))
         field("completed", t.completed.map(Timestamp.format))
         field("source", t.source.map { $0 == "user" ? $0 : "\($0) (created outside todo.md)" })
-        for (k, v) in t.extra { field(k, JSON(v).render().replacingOccurrences(of: "\n", with: " ")) }
+        for (k, v) in t.extra { field(k, APIJSON.string(v, pretty: true).replacingOccurrences(of: "\n", with: " ")) }
         field("path", t.key)
         if let l = t.sourceLine { field("line", Self.plain(l)) }
         for p in t.problems { lines.append(paint("⚠ " + p, .red)) }
