@@ -155,6 +155,42 @@ final class FrontmatterReadTests: XCTestCase {
         }
     }
 
+    /// The limits hold for every line ending, comment and quoting style (a CRLF file with a
+    /// comment on a line before a 129-deep value once passed the pre-scan as one long comment).
+    func testYAMLLimitsHoldForEveryLineEndingCommentAndQuoting() {
+        let deep = String(repeating: "[", count: 129) + "1" + String(repeating: "]", count: 129)
+        var aliases = "a0: &a0 [x]\n"
+        for i in 1...20 { aliases += "a\(i): *a0\n" }
+        let statusLines = ["status: todo", "status: todo # c", "status: todo\t# c", "status: \"todo\" # c",
+                           "status: 'todo' #c\"", "# c\nstatus: todo", "status: todo # c 'quote", "status: todo # c \"quote"]
+        let breaks = ["\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"]
+        var checked = 0
+        for br in breaks {
+            for status in statusLines {
+                for (payload, reason) in [("p: " + deep, "nests deeper than 64"), (aliases, "aliases")] {
+                    let lines = ["title: \"Deep\"", status, "created: 2026-11-01T10:00:00Z", "source: user"]
+                        + payload.split(separator: "\n").map(String.init)
+                    let text = "---" + br + lines.joined(separator: br).replacingOccurrences(of: "\n", with: br) + br + "---" + br
+                    guard let refusal = YAMLSafety.check(String(text.dropFirst(3 + br.count).dropLast(3 + br.count))) else {
+                        XCTFail("pre-scan let through \(reason) with break \(Array(br.unicodeScalars)) after \(status)")
+                        continue
+                    }
+                    XCTAssertTrue(refusal.contains(reason), refusal)
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertEqual(checked, breaks.count * statusLines.count * 2)
+        // The exact file of the report, read end to end: a read-only task naming the reason.
+        let crlf = ["---", "title: \"Deep\"", "status: todo # c", "created: 2026-11-01T10:00:00Z", "source: user", "p: " + deep, "---", ""]
+            .joined(separator: "\r\n")
+        guard case .task(let t) = readTask(crlf) else { return XCTFail("not reported") }
+        XCTAssertTrue(t.readOnly)
+        XCTAssertTrue(t.problems.contains { $0.contains("nests deeper than 64") }, "\(t.problems)")
+        // And behind the pre-scan, the reader cuts depth off itself.
+        XCTAssertNil(YAMLSafety.check("a: 1\nb: [x, 'y']\nc: \"# not a comment [\"\n"))
+    }
+
     func testInvalidUTF8AndLimits() {
         var bytes = Array("---\ntitle: \"caf".utf8) + [0xC3, 0x28] + Array("\"\nstatus: todo\n---\n".utf8)
         guard case .task(let t) = MarkdownTaskFormat().read(path: "x.md", bytes: bytes, zone: .current) else { return XCTFail() }

@@ -37,4 +37,21 @@ final class TaskCodecTests: XCTestCase {
             }
         }
     }
+
+    /// A value deeper than the readers allow (from any source) is cut off when written, so the
+    /// codec never stores a row it cannot read back.
+    func testValuesDeeperThanTheLimitAreCutOffNotStoredUnreadable() throws {
+        var deep = JSONValue.int(1)
+        for _ in 0..<200 { deep = .array([deep]) }
+        var t = TodoTask(path: "deep.md", title: "Deep")
+        t.extra = [("p", deep), ("q", .string("kept"))]
+        let back = try TaskCodec.decode(TaskCodec.encode(t))
+        XCTAssertEqual(back.extra.count, 2)
+        XCTAssertEqual(back.extra[1].1, .string("kept"))
+        var depth = 0
+        var v = back.extra[0].1
+        while case .array(let a) = v, let first = a.first { depth += 1; v = first }
+        XCTAssertEqual(depth, Limits.yamlDepth)
+        XCTAssertEqual(v, .null)
+    }
 }

@@ -4,7 +4,7 @@ import Yams
 /// Reads one frontmatter key into a task, type-checking it against the schema. A bad value is
 /// reported in `problems` and left unset; it never stops the rest of the file from being read.
 enum FieldReader {
-    static func read(key: String, node: Node, into task: inout TodoTask, zone: TimeZone, budget: inout Int) {
+    static func read(key: String, node: Node, into task: inout TodoTask, zone: TimeZone, budget: inout YAMLBudget) {
         func problem(_ m: String) { task.problems.append("\(key): \(m)") }
         func text(limit: Int = Limits.fieldLength) -> String? {
             guard case .scalar(let s) = node else { problem("expected text"); return nil }
@@ -115,10 +115,12 @@ enum FieldReader {
         return String(t.prefix(Limits.fieldLength))
     }
 
-    /// A node as a JSON-like value, counting nodes against `budget` (aliases re-count).
-    static func json(_ node: Node, budget: inout Int) -> JSONValue {
-        budget -= 1
-        guard budget >= 0 else { return .null }
+    /// A node as a JSON-like value, counting nodes against `budget` (aliases re-count) and
+    /// cutting it off below `Limits.yamlDepth` levels, whatever the pre-scan let through.
+    static func json(_ node: Node, budget: inout YAMLBudget, depth: Int = 1) -> JSONValue {
+        budget.nodes -= 1
+        if depth > Limits.yamlDepth { budget.tooDeep = true }
+        guard !budget.exhausted else { return .null }
         switch node {
         case .scalar(let s):
             if isNull(s) { return .null }
@@ -130,16 +132,16 @@ enum FieldReader {
         case .sequence(let seq):
             var items: [JSONValue] = []
             for n in seq {
-                items.append(json(n, budget: &budget))
-                if budget < 0 { return .null }
+                items.append(json(n, budget: &budget, depth: depth + 1))
+                if budget.exhausted { return .null }
             }
             return .array(items)
         case .mapping(let map):
             var pairs: [(String, JSONValue)] = []
             for (k, v) in map {
-                budget -= 1
-                pairs.append((k.scalar?.string ?? "?", json(v, budget: &budget)))
-                if budget < 0 { return .null }
+                budget.nodes -= 1
+                pairs.append((k.scalar?.string ?? "?", json(v, budget: &budget, depth: depth + 1)))
+                if budget.exhausted { return .null }
             }
             return .object(pairs)
         case .alias:

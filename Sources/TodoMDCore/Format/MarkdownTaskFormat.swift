@@ -61,10 +61,10 @@ public struct MarkdownTaskFormat: TaskFileFormat {
         let requiredPresent = TaskKey.required.filter(keys.contains).count
         guard keys.contains(TaskKey.status) || requiredPresent >= 2 else { return .notATask }
 
-        var budget = Limits.yamlNodes
+        var budget = YAMLBudget()
         for (key, node) in fields {
             FieldReader.read(key: key, node: node, into: &task, zone: zone, budget: &budget)
-            if budget < 0 { return broken("YAML expands to more than \(Limits.yamlNodes) values") }
+            if budget.exhausted { return broken(budget.reason) }
         }
         for key in TaskKey.required where !keys.contains(key) {
             task.problems.append("missing required key: \(key)")

@@ -30,7 +30,7 @@ extension TaskLifecycle {
             let successor = try createSuccessor(of: original, bytes: bytes, plan: plan)
             created.append(successor)
             record.insert(("file", successor.path), at: 0)
-            record.insert(("fingerprint", String(Vault.fingerprint(try FileSystem.readFile(vault.absolute(successor.path))), radix: 16)), at: 1)
+            record.insert(("fingerprint", String(vault.writtenFingerprint(successor.path) ?? 0, radix: 16)), at: 1)
             let when = [plan.due.map { "due " + DateText.short($0, today: clock.today) },
                         plan.scheduled.map { "scheduled " + DateText.short($0, today: clock.today) },
                         plan.deferDate.map { "deferred until " + DateText.short($0, today: clock.today) }].compactMap { $0 }
@@ -83,7 +83,7 @@ extension TaskLifecycle {
                                                for: "the next occurrence") {
             try FileSystem.atomicCreate(vault.absolute($0), bytes: newBytes)
         }
-        return try vault.readTask(rel).0
+        return vault.taskWritten(rel, newBytes, fallback: task)
     }
 
     static func endReason(_ rule: String) -> String {

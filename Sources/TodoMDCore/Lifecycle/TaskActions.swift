@@ -38,7 +38,7 @@ public struct TaskLifecycle: Sendable {
     private func archiveIfSet(_ result: inout ActionResult) throws {
         guard vault.settings.archiveCompleted, !isArchived(result.task.path) else { return }
         let newPath = try vault.move(result.task.path, toFolder: vault.settings.archiveFolder)
-        result.task = try vault.readTask(newPath).0
+        result.task.path = newPath  // same bytes, new place
         result.messages.append("archived to \(newPath)")
     }
 

@@ -21,7 +21,7 @@ public enum NoteReader {
               doc.keyBlocks().contains(where: { $0.key == "type" }), let yaml = doc.yamlText,
               YAMLSafety.check(yaml) == nil, let node = try? Yams.compose(yaml: yaml), case .mapping(let map) = node,
               let typeNode = map["type"], case .scalar(let typeScalar) = typeNode else { return .plain }
-        var budget = Limits.yamlNodes
+        var budget = YAMLBudget()
         var front: [(String, JSONValue)] = []
         for (k, v) in map { if let key = k.scalar?.string { front.append((key, FieldReader.json(v, budget: &budget))) } }
         let body = UTF8Text.decode(doc.body) ?? ""
@@ -60,7 +60,7 @@ public enum NoteReader {
             if YAMLSafety.check(yaml) != nil { return .problem("\(path): the definition is nested too deeply") }
             do {
                 if let node = try Yams.compose(yaml: yaml), case .mapping(let map) = node {
-                    var budget = Limits.yamlNodes
+                    var budget = YAMLBudget()
                     for (k, v) in map { if let s = k.scalar?.string { obj.append((s, FieldReader.json(v, budget: &budget))) } }
                 }
             } catch {

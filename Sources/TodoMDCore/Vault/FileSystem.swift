@@ -113,6 +113,7 @@ enum FileSystem {
 
     /// Replaces `path` atomically (temp file, fsync, rename in the same folder).
     static func atomicReplace(_ path: String, bytes: [UInt8], mode: mode_t = 0o644) throws {
+        removeStaleTemps(in: (path as NSString).deletingLastPathComponent)
         let tmp = try writeTemp(for: path, bytes: bytes, mode: mode)
         WriteJournal.noteWrite(path, bytes: bytes)
         guard rename(tmp, path) == 0 else {
@@ -121,13 +122,7 @@ enum FileSystem {
             throw TodoError.io(path: path, reason: "rename failed: \(e)")
         }
         fsyncDir((path as NSString).deletingLastPathComponent)
-    }
-
-    /// Renames the temp file `tmp` (holding `bytes`) over `path`, recording the write in the
-    /// vault's write journal first. Returns false (errno set) when the rename fails.
-    static func renameInto(_ tmp: String, _ path: String, bytes: [UInt8]) -> Bool {
-        WriteJournal.noteWrite(path, bytes: bytes)
-        return rename(tmp, path) == 0
+        WrittenFiles.record(path, bytes: bytes)
     }
 
     /// Removes `path`, recording the removal in the vault's write journal first.
@@ -139,17 +134,20 @@ enum FileSystem {
 
     /// Creates `path` with `bytes`, atomically, failing with EEXIST instead of overwriting.
     static func atomicCreate(_ path: String, bytes: [UInt8]) throws -> Bool {
+        removeStaleTemps(in: (path as NSString).deletingLastPathComponent)
         let tmp = try writeTemp(for: path, bytes: bytes, mode: 0o644)
         defer { unlink(tmp) }
         WriteJournal.noteWrite(path, bytes: bytes)
         if link(tmp, path) == 0 {
             fsyncDir((path as NSString).deletingLastPathComponent)
+            WrittenFiles.record(path, bytes: bytes)
             return true
         }
         if errno == EEXIST { return false }
         // File systems without hard links: check, then rename (small race, no clobber of data we saw).
         if access(path, F_OK) == 0 { return false }
         guard rename(tmp, path) == 0 else { throw TodoError.io(path: path, reason: String(cString: strerror(errno))) }
+        WrittenFiles.record(path, bytes: bytes)
         return true
     }
 
@@ -177,36 +175,111 @@ enum FileSystem {
 }
 
 extension FileSystem {
-    /// The one read-check-write-rename routine every edit of an existing file goes through.
+    /// The one read-check-write-swap routine every edit of an existing file goes through.
     /// Reads the file, lets `transform` compute the new bytes from them (it throws to refuse:
-    /// a conflict, a malformed file), writes them to a temp file beside it, and renames that over
-    /// the file only if the file still holds the bytes `transform` saw; otherwise it starts over
-    /// (up to five times). Returns the bytes written. The caller holds the vault lock
-    /// (`withLock`), so todomd processes never interleave; the re-read before the rename catches
-    /// other programs. `noun` names the file in errors ("file", "note").
+    /// a conflict, a malformed file), writes and fsyncs them to a temp file beside it, records
+    /// the write in the journal, takes a last look, and only then swaps the temp file in. On
+    /// Linux and macOS the swap is an exchange (`renameat2(RENAME_EXCHANGE)`,
+    /// `renamex_np(RENAME_SWAP)`): it hands back exactly the bytes it replaced, so a write by
+    /// another program in the last instant is detected; the file is then swapped back and
+    /// `transform` runs again on that program's bytes (merging, or refusing with a conflict).
+    /// Where no exchange exists, a plain rename leaves the microseconds between the last look
+    /// and the rename open (README, "Writes"). Returns the bytes written: the result of a write
+    /// is what todomd wrote, never what a later read sees. The caller holds the vault lock
+    /// (`withLock`), so todomd processes never interleave. `noun` names the file in errors.
     static func replaceChecked(_ path: String, name: String, noun: String = "file",
                                _ transform: (_ current: [UInt8]) throws -> [UInt8]) throws -> [UInt8] {
-        for _ in 0..<5 {
+        removeStaleTemps(in: (path as NSString).deletingLastPathComponent)
+        for _ in 0..<8 {
             let current = try readFile(path)
             let newBytes = try transform(current)
             let mode = statStamp(path).map { $0.mode & 0o7777 } ?? 0o644
             // A file its owner made read-only is not ours to rewrite (rename would bypass that).
             if mode & 0o200 == 0 { throw TodoError.conflict(path: name, reason: "the \(noun) is read-only") }
             let tmp = try writeTemp(for: path, bytes: newBytes, mode: mode)
-            // Last look before the rename: if the file moved on meanwhile, start over.
+            WriteJournal.noteWrite(path, bytes: newBytes)
+            // Last look before the swap: if the file moved on meanwhile, start over.
             guard (try? readFile(path)) == current else {
                 unlink(tmp)
                 continue
             }
-            guard renameInto(tmp, path, bytes: newBytes) else {
-                let reason = String(cString: strerror(errno))
+            testHook?(.beforeSwap, path)
+            let outcome = swap(tmp, path)
+            testHook?(.afterSwap, path)
+            switch outcome {
+            case .exchanged:
+                // `tmp` now names the replaced file. If it is not what we saw, another program
+                // wrote in the last instant: put its bytes back and start over from them.
+                let replaced = try? readFile(tmp)
+                if replaced != current {
+                    if (try? readFile(path)) == newBytes { _ = swap(tmp, path) }
+                    unlink(tmp)
+                    continue
+                }
                 unlink(tmp)
-                throw TodoError.io(path: name, reason: "rename failed: " + reason)
+            case .renamed:
+                break
+            case .failed(let code):
+                unlink(tmp)
+                if code == ENOENT { continue }  // removed meanwhile: the next read says so
+                throw TodoError.io(path: name, reason: "rename failed: " + String(cString: strerror(code)))
             }
             fsyncDir((path as NSString).deletingLastPathComponent)
+            WrittenFiles.record(path, bytes: newBytes)
             return newBytes
         }
         throw TodoError.conflict(path: name, reason: "the \(noun) keeps changing; try again")
+    }
+
+    /// Tests play "another program" at these points of `replaceChecked`.
+    enum WriteStage { case beforeSwap, afterSwap }
+    nonisolated(unsafe) static var testHook: ((WriteStage, String) -> Void)?
+
+    enum SwapOutcome: Equatable { case exchanged, renamed, failed(Int32) }
+
+    /// Puts `tmp` in place of `path`: an atomic exchange where the system has one (then `tmp`
+    /// names the old file), else a rename.
+    static func swap(_ tmp: String, _ path: String) -> SwapOutcome {
+        #if os(Linux)
+        if let exchange = renameExchange {
+            if exchange(AT_FDCWD, tmp, AT_FDCWD, path, 2 /* RENAME_EXCHANGE */) == 0 { return .exchanged }
+            if errno == ENOENT { return .failed(ENOENT) }
+            if errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP { return .failed(errno) }
+        }
+        #elseif canImport(Darwin)
+        if renamex_np(tmp, path, UInt32(RENAME_SWAP)) == 0 { return .exchanged }
+        if errno == ENOENT { return .failed(ENOENT) }
+        if errno != ENOTSUP && errno != EINVAL { return .failed(errno) }
+        #endif
+        return rename(tmp, path) == 0 ? .renamed : .failed(errno)
+    }
+
+    #if os(Linux)
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    /// glibc's `renameat2` (2.28+), looked up at run time: Swift's Glibc module does not import it.
+    private static let renameExchange: RenameAt2? = {
+        guard let handle = dlopen(nil, RTLD_NOW), let sym = dlsym(handle, "renameat2") else { return nil }
+        return unsafeBitCast(sym, to: RenameAt2.self)
+    }()
+    #endif
+
+    /// Temp files are `.NAME.todomd-PID-RAND.tmp`; one whose process is gone was left by a crash
+    /// (SIGKILL, power loss) and is removed. Once per folder per process, at its first write.
+    static func removeStaleTemps(in dir: String, force: Bool = false) {
+        let folder = dir.isEmpty ? "." : dir
+        guard force || WrittenFiles.firstVisit(folder) else { return }
+        for name in list(folder) ?? [] where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            guard let pid = tempOwner(name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(folder + "/" + name)
+        }
+    }
+
+    /// The process id in a temp file's name, or nil when it is not one of ours.
+    static func tempOwner(_ name: String) -> pid_t? {
+        guard let r = name.range(of: ".todomd-", options: .backwards) else { return nil }
+        let parts = name[r.upperBound...].dropLast(4).split(separator: "-")
+        guard parts.count == 2, UInt32(parts[1]) != nil, let pid = pid_t(parts[0]), pid > 0 else { return nil }
+        return pid
     }
 
     /// Places a new file under the first free name: `place(relativePath)` is tried with

@@ -203,6 +203,26 @@ public final class Vault: Sendable {
         }
     }
 
+    /// The fingerprint of the bytes this process last wrote to a task file, if it wrote it:
+    /// the version a write reports, whatever another program did to the file since.
+    public func writtenFingerprint(_ path: String) -> UInt64? {
+        let abs = absolute(path)
+        return WrittenFiles.fingerprint(abs) ?? FileSystem.realPath(abs).flatMap(WrittenFiles.fingerprint)
+    }
+
+    /// The task in bytes this process just wrote; a write that succeeded is never reported as a
+    /// failure because its result does not parse (it is shown with the reason instead).
+    func taskWritten(_ path: String, _ bytes: [UInt8], fallback: TodoTask) -> TodoTask {
+        switch format.read(path: path, bytes: bytes, zone: clock.timeZone) {
+        case .task(let t): return t
+        case .notATask, .unreadable:
+            var t = fallback
+            t.path = path
+            t.problems.append("the file as written is no longer a readable task")
+            return t
+        }
+    }
+
     /// FNV-1a over the bytes: enough to tell "same content" from "changed".
     public static func fingerprint(_ bytes: [UInt8]) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -229,7 +249,7 @@ public final class Vault: Sendable {
         let rel = try FileSystem.firstFreeName(in: folder, { FileName.make(title: t.title, created: created, suffix: $0) }, for: t.title) {
             try FileSystem.atomicCreate(absolute($0), bytes: bytes)
         }
-        return try readTask(rel).0
+        return taskWritten(rel, bytes, fallback: t)
     }
 
     /// Checks the schema limits before anything is written.
@@ -281,9 +301,7 @@ public final class Vault: Sendable {
                 return try format.apply(all, to: current)
             }
         }
-        // The task as written (no second read of the file).
-        if case .task(let t) = format.read(path: task.path, bytes: written, zone: clock.timeZone) { return t }
-        return try readTask(task.path).0
+        return taskWritten(task.path, written, fallback: task)
     }
 
     /// The lock file for this vault, outside it (in the cache folder), keyed by its path.

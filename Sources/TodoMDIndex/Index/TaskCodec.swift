@@ -116,7 +116,10 @@ enum TaskCodec {
         return LocalDateTime(date: date, time: time)
     }
 
-    private static func value(_ w: inout ByteWriter, _ v: JSONValue) {
+    /// Writes a value, as null below `Limits.yamlDepth` levels: the reader refuses deeper ones
+    /// (`maxDepth`), and a row the index cannot read back must never be written.
+    private static func value(_ w: inout ByteWriter, _ v: JSONValue, depth: Int = 1) {
+        if depth > Limits.yamlDepth { w.byte(0); return }
         switch v {
         case .null: w.byte(0)
         case .bool(let b): w.byte(b ? 2 : 1)
@@ -126,19 +129,22 @@ enum TaskCodec {
         case .array(let a):
             w.byte(6)
             w.varint(UInt64(a.count))
-            for x in a { value(&w, x) }
+            for x in a { value(&w, x, depth: depth + 1) }
         case .object(let o):
             w.byte(7)
             w.varint(UInt64(o.count))
             for (k, x) in o {
                 w.string(k)
-                value(&w, x)
+                value(&w, x, depth: depth + 1)
             }
         }
     }
 
+    /// Deeper values than the writer produces are damage, not data.
+    static let maxDepth = Limits.yamlDepth + 1
+
     private static func value(_ r: inout ByteReader, depth: Int) throws -> JSONValue {
-        guard depth < 128 else { throw ByteReader.Corrupt() }
+        guard depth < maxDepth else { throw ByteReader.Corrupt() }
         switch try r.byte() {
         case 0: return .null
         case 1: return .bool(false)

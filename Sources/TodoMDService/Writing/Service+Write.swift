@@ -205,9 +205,11 @@ extension TodoService {
                      reason: "the version it was read at (\(expected)) is not known here; nothing was changed (read it again)")
     }
 
-    /// A task as written, with the version of the bytes on disk now.
+    /// A task as written, with the version of the bytes written (a later read may see another
+    /// program's write in progress; the result of a write is what todomd wrote).
     func versioned(_ t: TodoTask) -> VersionedTask {
         if t.line != nil { return VersionedTask(task: t, version: t.sourceLine.map(TaskVersion.of(line:))) }
+        if let fp = vault.writtenFingerprint(t.path) { return VersionedTask(t, fingerprint: fp) }
         guard let (fresh, bytes) = try? vault.readTask(t.path) else { return VersionedTask(task: t, version: nil) }
         return VersionedTask(fresh, fingerprint: Vault.fingerprint(bytes))
     }
