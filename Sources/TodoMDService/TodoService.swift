@@ -54,7 +54,11 @@ public final class TodoService: @unchecked Sendable {
         vault = Vault(root: options.vaultRoot, clockSource: options.clock)
         settingsStamps = Self.settingsStamps(options.vaultRoot)
         access = .closed
+        recovered = vault.recoverInterrupted()
     }
+
+    /// What opening the vault rolled forward: actions a killed todomd left half done.
+    public private(set) var recovered: [String] = []
 
     /// The vault folder.
     public var root: String { options.vaultRoot }

@@ -10,6 +10,7 @@ enum CLI {
     static func run(_ options: VaultOptions, _ body: (TodoService, Printer) throws -> Void) throws {
         do {
             let service = try open(options)
+            for line in service.recovered { Printer.note(line) }
             try body(service, Printer(clock: service.clock))
         } catch let e as TodoError {
             Printer.error(e.description)

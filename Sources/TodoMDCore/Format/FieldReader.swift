@@ -10,6 +10,7 @@ enum FieldReader {
             guard case .scalar(let s) = node else { problem("expected text"); return nil }
             if isNull(s) { return nil }
             var v = s.string
+            if v.utf8.contains(0) { problem("contains a NUL character") }
             if v.count > limit {
                 problem("longer than \(limit) characters; shown truncated")
                 v = String(v.prefix(limit))
@@ -66,6 +67,7 @@ enum FieldReader {
             case .sequence(let seq):
                 task.tags = seq.compactMap { item -> String? in
                     guard case .scalar(let s) = item, !isNull(s) else { problem("tags must be text"); return nil }
+                    if s.string.utf8.contains(0) { problem("contains a NUL character") }
                     return normalizeTag(s.string)
                 }
             case .scalar(let s):

@@ -26,18 +26,27 @@ public struct NoteArchiver: Sendable {
         let archiveRel = (dir.isEmpty ? "" : dir + "/") + stem + " Archive.md"
         let archiveAbs = vault.absolute(archiveRel)
         let today = vault.clock.today
-        try FileSystem.withLock(vault.lockPath) {
+        try vault.withLock {
             let ending = note.dominantEnding.isEmpty ? "\n" : note.dominantEnding
-            var archiveText = (try? FileSystem.readFile(archiveAbs)).flatMap { UTF8Text.decode($0) } ?? "# \(stem) Archive" + ending
+            let archiveBefore = try? FileSystem.readFile(archiveAbs)
+            var archiveText = archiveBefore.flatMap { UTF8Text.decode($0) } ?? "# \(stem) Archive" + ending
             if archiveText.utf8.last != 0x0A { archiveText += ending }
             archiveText += ending + "## Archived \(today)" + ending + ending
             archiveText += movedLines.map { $0 + ending }.joined()
-            try FileSystem.atomicReplace(archiveAbs, bytes: Array(archiveText.utf8))
-            _ = try FileSystem.replaceChecked(abs, name: path, noun: "note") { current in
-                guard current == bytes else {
-                    throw TodoError.conflict(path: path, reason: "the note changed while archiving; the lines were copied to \(archiveRel) but not removed from the note")
+            let archiveBytes = Array(archiveText.utf8), noteBytes = Array(note.text.utf8)
+            // The archive first, then the note: a crash in between is rolled forward.
+            let intent = ActionIntent(action: "archive \(path)", steps: [
+                ActionIntent.Step(path: archiveRel, before: archiveBefore, after: archiveBytes),
+                ActionIntent.Step(path: path, before: bytes, after: noteBytes),
+            ])
+            try vault.withIntent(intent) {
+                try FileSystem.atomicReplace(archiveAbs, bytes: archiveBytes)
+                _ = try FileSystem.replaceChecked(abs, name: path, noun: "note") { current in
+                    guard current == bytes else {
+                        throw TodoError.conflict(path: path, reason: "the note changed while archiving; the lines were copied to \(archiveRel) but not removed from the note")
+                    }
+                    return noteBytes
                 }
-                return Array(note.text.utf8)
             }
         }
         return (archiveRel, movedLines.count)

@@ -159,10 +159,24 @@ enum FileSystem {
         }
     }
 
-    /// Moves a file without overwriting: fails if `to` exists.
+    /// Moves a file without overwriting: false if `to` exists. One atomic rename where the
+    /// system can refuse to replace (`RENAME_NOREPLACE`, `RENAME_EXCL`), so a crash never
+    /// leaves the file in both places; else a hard link and an unlink.
     static func moveNoClobber(_ from: String, _ to: String) throws -> Bool {
         WriteJournal.noteWrite(to, copyOf: from)
         WriteJournal.noteRemoval(from)
+        #if os(Linux)
+        if let rename2 = renameat2Call {
+            if rename2(AT_FDCWD, from, AT_FDCWD, to, 1 /* RENAME_NOREPLACE */) == 0 { return true }
+            if errno == EEXIST { return false }
+            if errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP {
+                throw TodoError.io(path: from, reason: String(cString: strerror(errno)))
+            }
+        }
+        #elseif canImport(Darwin)
+        if renamex_np(from, to, UInt32(RENAME_EXCL)) == 0 { return true }
+        if errno == EEXIST { return false }
+        #endif
         if link(from, to) == 0 {
             unlink(from)
             return true
@@ -241,7 +255,7 @@ extension FileSystem {
     /// names the old file), else a rename.
     static func swap(_ tmp: String, _ path: String) -> SwapOutcome {
         #if os(Linux)
-        if let exchange = renameExchange {
+        if let exchange = renameat2Call {
             if exchange(AT_FDCWD, tmp, AT_FDCWD, path, 2 /* RENAME_EXCHANGE */) == 0 { return .exchanged }
             if errno == ENOENT { return .failed(ENOENT) }
             if errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP { return .failed(errno) }
@@ -255,9 +269,9 @@ extension FileSystem {
     }
 
     #if os(Linux)
-    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
     /// glibc's `renameat2` (2.28+), looked up at run time: Swift's Glibc module does not import it.
-    private static let renameExchange: RenameAt2? = {
+    static let renameat2Call: RenameAt2? = {
         guard let handle = dlopen(nil, RTLD_NOW), let sym = dlsym(handle, "renameat2") else { return nil }
         return unsafeBitCast(sym, to: RenameAt2.self)
     }()
@@ -295,18 +309,40 @@ extension FileSystem {
     }
 
     /// Runs `body` holding an exclusive advisory lock on `lockPath`, so two todomd processes
-    /// never interleave their read-check-rename steps on the same vault.
-    static func withLock<T>(_ lockPath: String, _ body: () throws -> T) throws -> T {
+    /// never interleave their read-check-rename steps on the same vault. Reentrant on one
+    /// thread (a multi-file action holds it across its single-file writes); `first` runs once
+    /// the lock is taken at the outermost level (recovering interrupted actions).
+    static func withLock<T>(_ lockPath: String, first: (() -> Void)? = nil, _ body: () throws -> T) throws -> T {
+        let me = pthread_self()
+        heldLock.lock()
+        if let h = held[lockPath], pthread_equal(h.owner, me) != 0 {
+            held[lockPath] = (me, h.depth + 1)
+            heldLock.unlock()
+            defer { heldLock.lock(); held[lockPath]?.depth -= 1; heldLock.unlock() }
+            return try body()
+        }
+        heldLock.unlock()
         try? makeDirs((lockPath as NSString).deletingLastPathComponent)
-        let fd = open(lockPath, O_RDWR | O_CREAT, 0o600)
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return try body() }  // no lock possible (read-only cache): still safe-ish via re-read checks
         defer { close(fd) }
+        var locked = true
         while flock(fd, LOCK_EX) != 0 {
-            if errno != EINTR { return try body() }
+            if errno != EINTR { locked = false; break }
         }
-        defer { flock(fd, LOCK_UN) }
+        heldLock.lock()
+        held[lockPath] = (me, 1)
+        heldLock.unlock()
+        defer {
+            heldLock.lock(); held[lockPath] = nil; heldLock.unlock()
+            if locked { flock(fd, LOCK_UN) }
+        }
+        first?()
         return try body()
     }
+
+    private static let heldLock = NSLock()
+    nonisolated(unsafe) private static var held: [String: (owner: pthread_t, depth: Int)] = [:]
 
     /// The per-user cache folder (`$XDG_CACHE_HOME/todomd`, else `~/.cache/todomd`).
     static func cacheDir(env: [String: String] = ProcessInfo.processInfo.environment) -> String {

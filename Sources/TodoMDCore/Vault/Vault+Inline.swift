@@ -50,7 +50,7 @@ extension Vault {
         }
         let path = FileSystem.realPath(absolute(task.path)) ?? absolute(task.path)
         var moved = task.line ?? 0, fallback = moved
-        let written = try FileSystem.withLock(lockPath) {
+        let written = try withLock {
             try FileSystem.replaceChecked(path, name: task.path, noun: "note") { bytes in
                 guard let text = UTF8Text.decode(bytes) else {
                     throw TodoError.unreadable(path: task.path, reason: "the note is no longer valid UTF-8")

@@ -281,18 +281,19 @@ public final class Vault: Sendable {
     /// re-applied to its new content when it touched other fields, and refused with an
     /// `EditConflict` when it changed one of these.
     @discardableResult
-    public func update(_ task: TodoTask, _ changes: [FieldChange], readFingerprint: UInt64? = nil) throws -> TodoTask {
+    public func update(_ task: TodoTask, _ changes: [FieldChange], readFingerprint: UInt64? = nil,
+                       modified: String? = nil) throws -> TodoTask {
         if task.line != nil { return try updateInline(task, changes) }
         guard !task.readOnly else {
             throw TodoError.unreadable(path: task.path, reason: "the file could not be read fully ("
                 + task.problems.joined(separator: "; ") + "); fix it by hand (todomd edit) first")
         }
         var all = changes.filter { $0.key != TaskKey.modified }
-        all.append(FieldChange(TaskKey.modified, .string(Timestamp.format(clock.now))))
+        all.append(FieldChange(TaskKey.modified, .string(modified ?? Timestamp.format(clock.now))))
         // Write through a symlink to its target; renaming over the link would replace it.
         let path = FileSystem.realPath(absolute(task.path)) ?? absolute(task.path)
         let keys = changes.map(\.key)
-        let written = try FileSystem.withLock(lockPath) {
+        let written = try withLock {
             try FileSystem.replaceChecked(path, name: task.path) { current in
                 if readFingerprint != Self.fingerprint(current) {
                     // Someone wrote the file since we read it (or we cannot tell): merge by field.

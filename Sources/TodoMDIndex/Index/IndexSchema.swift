@@ -4,7 +4,7 @@ import Foundation
 /// vault or other parse settings is dropped and rebuilt, never migrated.
 enum IndexSchema {
     /// Bump on any change to the tables or to `TaskCodec`'s layout.
-    static let version = 8
+    static let version = 9
 
     static let create = """
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -13,7 +13,7 @@ enum IndexSchema {
             path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime INTEGER NOT NULL, inode INTEGER NOT NULL,
             fingerprint INTEGER NOT NULL,
             kind INTEGER NOT NULL,   -- 0 nothing, 1 task file, 2 note with checkbox tasks, 3 special note
-            problem TEXT             -- why the file could not be read fully (newline-separated)
+            problem TEXT             -- why the file could not be read fully (reasons separated by U+001E)
         ) WITHOUT ROWID;
         -- One row per task: the columns views prefilter on, small so a scan of them is fast
         -- (the file's fingerprint is repeated here so a load needs no join).

@@ -53,7 +53,13 @@ struct IndexWriter {
                                       .int(Int64(bitPattern: f.file.stamp.inode)), .int(f.fingerprint), .int(Int64(f.kind.rawValue)),
                                       .text(f.problem)]
         try SQLBind.run(insertFile, fileValues, db)
-        if db.changesCount == 0 {
+        if db.changesCount > 0 {
+            // A new file has no tasks yet, unless the cache is damaged (a flipped bit in a
+            // file's path makes it look new): never store its tasks twice.
+            if try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM tasks WHERE path = ? LIMIT 1"), arguments: [f.file.path]) != nil {
+                try removeTasks(path: f.file.path)
+            }
+        } else {
             // The file was known: replace its identity, and its tasks unless the bytes are the same
             // (a touch, or another process was first).
             let current = try Int64.fetchOne(db.cachedStatement(sql: "SELECT fingerprint FROM files WHERE path = ?"), arguments: [f.file.path])

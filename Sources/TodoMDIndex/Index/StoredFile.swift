@@ -24,7 +24,7 @@ struct StoredFile {
         self.file = file
         fingerprint = Int64(bitPattern: c.fingerprint)
         kind = Self.kind(c)
-        problem = kind == .special ? nil : c.problem.map { $0.reasons.joined(separator: "\n") }
+        problem = kind == .special ? nil : c.problem.map(Self.joinReasons)
         // Special notes are re-read on every load; their tasks are not stored.
         guard kind != .special else { return }
         tasks = c.tasks.map { t in
@@ -34,6 +34,16 @@ struct StoredFile {
                  data: TaskCodec.encode(t), task: t)
         }
     }
+
+    /// Reasons are stored joined by U+001E (record separator): a reason may hold newlines (a
+    /// value quoted from the file), and once split on them a cached `doctor` told three.
+    static let reasonSeparator = "\u{1E}"
+
+    static func joinReasons(_ p: FileProblem) -> String {
+        p.reasons.map { $0.replacingOccurrences(of: reasonSeparator, with: "\u{FFFD}") }.joined(separator: reasonSeparator)
+    }
+
+    static func splitReasons(_ s: String) -> [String] { s.components(separatedBy: reasonSeparator) }
 
     static func kind(_ c: FileContents) -> FileKind {
         switch c.note {

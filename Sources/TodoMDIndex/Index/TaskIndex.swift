@@ -12,7 +12,7 @@ public final class TaskIndex {
     public let vault: Vault
     /// The database file; nil for an in-memory index.
     public let path: String?
-    let db: DatabaseQueue
+    private(set) var db: DatabaseQueue
     private let identity: [String: String]
     /// Notes about the last walk (links not followed), for `VaultSnapshot.notes`; nil when this
     /// process did not walk (a watch did), then read from the cache.
@@ -158,18 +158,28 @@ public final class TaskIndex {
             rebuiltOnOpen = false
             return stats
         } catch let e as DatabaseError where Self.isDamage(e) {
-            try db.writeWithoutTransaction { db in
-                try db.inTransaction(.immediate) {
-                    try db.execute(sql: IndexSchema.drop)
-                    try db.execute(sql: "PRAGMA user_version = 0")
-                    try Self.validate(db, identity: identity)
-                    return .commit
-                }
-            }
+            try rebuildFromScratch()
             var stats = try refreshOnce(progress: progress)
             stats.rebuilt = true
             return stats
         }
+    }
+
+    /// A damaged cache (pages SQLite cannot read, rows failing their checksum) is deleted and
+    /// made anew, not repaired in place: dropping tables of a malformed file can fail, and then
+    /// every later command warned "database disk image is malformed" for ever.
+    func rebuildFromScratch() throws {
+        guard let p = path else {
+            try write { db in
+                try db.execute(sql: IndexSchema.drop)
+                try db.execute(sql: "PRAGMA user_version = 0")
+                try Self.validate(db, identity: identity)
+            }
+            return
+        }
+        Self.removeDatabase(p)
+        db = try Self.open(p, identity: identity)
+        walkNotes = nil
     }
 
     private func refreshOnce(progress: ((Int, Int) -> Void)?) throws -> RefreshStats {
@@ -361,10 +371,12 @@ public final class TaskIndex {
     /// The vault as a snapshot, holding every task `prefilter` lets through, every problem, and
     /// every type definition, saved view and typed item. Call `refresh()` first.
     public func snapshot(_ prefilter: Prefilter = .all) throws -> VaultSnapshot {
-        do { return try load(prefilter) } catch {
-            // Damaged rows: make the next open rebuild, and let the caller read the files.
-            try? db.write { try $0.execute(sql: "PRAGMA user_version = 0") }
-            throw error
+        do { return try load(prefilter) } catch let e where e is ByteReader.Corrupt || (e as? DatabaseError).map(Self.isDamage) == true {
+            // A row failed its checksum or a page cannot be read: never answer from it. The
+            // cache is made anew from the files, now.
+            try rebuildFromScratch()
+            try refresh()
+            return try load(prefilter)
         }
     }
 
@@ -377,21 +389,27 @@ public final class TaskIndex {
             files += stamps.map(vault.readContents)
             try SQLRows.each(db, "SELECT path, problem FROM files WHERE problem IS NOT NULL AND kind != 3") { s in
                 let p = SQLRows.text(s, 0)
-                files.append(FileContents(path: p, problem: FileProblem(path: p, reasons: SQLRows.text(s, 1).components(separatedBy: "\n"))))
+                files.append(FileContents(path: p, problem: FileProblem(path: p, reasons: StoredFile.splitReasons(SQLRows.text(s, 1)))))
             }
             // Rows are copied into one buffer, then decoded on every core. No ORDER BY: the
             // planner then answers a view's OR of dates through the date indexes; Swift sorts.
             var blobs = BlobBatch()
             var fingerprints: [String: UInt64] = [:]
+            var columnPaths: [String] = []
             try SQLRows.each(db, """
                 SELECT t.path, t.fingerprint, d.data FROM tasks t JOIN task_data d ON d.id = t.id
                 WHERE \(prefilter.sql)
                 """, prefilter.arguments) { s in
                 blobs.append(SQLRows.blob(s, 2))
-                fingerprints[SQLRows.text(s, 0)] = UInt64(bitPattern: sqlite3_column_int64(s, 1))
+                let path = SQLRows.text(s, 0)
+                columnPaths.append(path)
+                fingerprints[path] = UInt64(bitPattern: sqlite3_column_int64(s, 1))
             }
             Trace.mark("query \(fingerprints.count) files' tasks")
             let decoded = try blobs.decodeAll()
+            // The row's path column must be the checked blob's path (a flipped bit there would
+            // file a task under another path).
+            for (t, p) in zip(decoded, columnPaths) where t.path != p { throw ByteReader.Corrupt() }
             // Sorted by position (path, line), not by moving task structs around.
             let keys = decoded.map { ($0.path, $0.line ?? -1) }
             let tasks = keys.indices.sorted { keys[$0].0 != keys[$1].0 ? keys[$0].0 < keys[$1].0 : keys[$0].1 < keys[$1].1 }.map { decoded[$0] }

@@ -20,6 +20,22 @@ extension TaskIndex {
     /// `prefilter` narrows the candidates as for views; `limit` caps the hits.
     public func search(_ query: String, prefilter: Prefilter = .all, limit: Int = 50) throws -> [SearchHit] {
         guard let match = SearchQuery.fts(query) else { return [] }
+        do {
+            return try searchOnce(match, prefilter: prefilter, limit: limit)
+        } catch is TextDamage {
+            // The full-text table disagrees with the rows it indexes: build it again.
+            try write { try $0.execute(sql: "DELETE FROM meta WHERE key = 'fts'") }
+            return try searchOnce(match, prefilter: prefilter, limit: limit)
+        } catch let e where e is ByteReader.Corrupt || (e as? DatabaseError).map(Self.isDamage) == true {
+            try rebuildFromScratch()
+            try refresh()
+            return try searchOnce(match, prefilter: prefilter, limit: limit)
+        }
+    }
+
+    private struct TextDamage: Error {}
+
+    private func searchOnce(_ match: String, prefilter: Prefilter, limit: Int) throws -> [SearchHit] {
         try buildTextIndex()
         var hits: [SearchHit] = []
         try db.read { db in
@@ -29,11 +45,24 @@ extension TaskIndex {
                 WHERE fts MATCH ? AND \(prefilter.sql)
                 ORDER BY t.status IN ('done', 'cancelled'), rank, t.path, t.ord LIMIT \(max(1, limit))
                 """, [match] + prefilter.arguments) { s in
-                hits.append(SearchHit(task: try TaskCodec.decode(SQLRows.blob(s, 0)), snippet: SQLRows.text(s, 1).trimmingCharacters(in: .whitespacesAndNewlines),
-                                      rank: sqlite3_column_double(s, 2), fileFingerprint: UInt64(bitPattern: sqlite3_column_int64(s, 3))))
+                let task = try TaskCodec.decode(SQLRows.blob(s, 0))
+                let snippet = SQLRows.text(s, 1).trimmingCharacters(in: .whitespacesAndNewlines)
+                guard Self.snippet(snippet, isFrom: task) else { throw TextDamage() }
+                hits.append(SearchHit(task: task, snippet: snippet, rank: sqlite3_column_double(s, 2),
+                                      fileFingerprint: UInt64(bitPattern: sqlite3_column_int64(s, 3))))
             }
         }
         return hits
+    }
+
+    /// Whether every piece of a snippet (the full-text table's own copy of the text) is in the
+    /// task's checked row: a damaged table must not show words the file does not have.
+    static func snippet(_ snippet: String, isFrom t: TodoTask) -> Bool {
+        let fields = [t.title, t.description ?? "", t.tags.joined(separator: " "), t.body].map { $0.replacingOccurrences(of: "**", with: "") }
+        return snippet.replacingOccurrences(of: "**", with: "").components(separatedBy: "…").allSatisfy { piece in
+            let p = piece.trimmingCharacters(in: .whitespacesAndNewlines)
+            return p.isEmpty || fields.contains { $0.contains(p) }
+        }
     }
 
     /// Builds the full-text table on first use: cold indexing stays fast for users who never

@@ -60,7 +60,7 @@ struct WatchPrinter: Sendable {
     }
 
     func emit(_ c: WatchChange) {
-        let line = json ? APIJSON.string(WatchEventDTO(c, today: clock.today), pretty: false) : human(c)
+        let line = json ? APIJSON.string(WatchEventDTO(c, today: clock.today), pretty: false) : TerminalText.safe(human(c), styles: color)
         fputs(line + "\n", stdout)
         fflush(stdout)
     }

@@ -13,19 +13,20 @@ struct Printer {
     }
 
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data(("todomd: error: " + message + "\n").utf8))
+        FileHandle.standardError.write(Data(("todomd: error: " + TerminalText.safe(message) + "\n").utf8))
     }
 
     /// An informational line on stderr (keeps stdout clean for scripts).
     static func note(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.safe(message) + "\n").utf8))
     }
 
     static func warn(_ message: String) {
-        FileHandle.standardError.write(Data(("todomd: warning: " + message + "\n").utf8))
+        FileHandle.standardError.write(Data(("todomd: warning: " + TerminalText.safe(message) + "\n").utf8))
     }
 
-    func print(_ s: String) { Swift.print(s) }
+    /// Every human line goes out here, made safe for the terminal (`TerminalText`).
+    func print(_ s: String) { Swift.print(TerminalText.safe(s, styles: color)) }
 
     /// A document of the JSON contract, pretty-printed.
     func json<T: JSONWritable>(_ document: T) {
@@ -163,10 +164,6 @@ struct Printer {
         return lines.joined(separator: "\n")
     }
 
-    /// Strips terminal control sequences from text that came from a file.
-    static func plain(_ s: String) -> String {
-        String(String.UnicodeScalarView(s.unicodeScalars.filter {
-            $0 == "\n" || $0 == "\t" || !($0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value))
-        }))
-    }
+    /// Text that came from a file, with its control characters shown as escapes.
+    static func plain(_ s: String) -> String { TerminalText.safe(s) }
 }
