@@ -51,10 +51,11 @@ struct CommandOutput {
 }
 
 /// Runs `todomd` with `args` and the given environment (nothing inherited but PATH).
-func runTodomd(_ args: [String], env: [String: String], cwd: String, stdin: String? = nil) throws -> CommandOutput {
+/// Runs todomd (under `wrapper`, e.g. `setpriv …`, when given) and collects its output.
+func runTodomd(_ args: [String], env: [String: String], cwd: String, stdin: String? = nil, wrapper: [String] = []) throws -> CommandOutput {
     let p = Process()
-    p.executableURL = URL(fileURLWithPath: Binary.todomd)
-    p.arguments = args
+    p.executableURL = URL(fileURLWithPath: wrapper.first ?? Binary.todomd)
+    p.arguments = wrapper.isEmpty ? args : Array(wrapper.dropFirst()) + [Binary.todomd] + args
     p.environment = env
     p.currentDirectoryURL = URL(fileURLWithPath: cwd)
     let out = Pipe(), err = Pipe(), input = Pipe()

@@ -12,6 +12,20 @@ public struct FileStamp: Hashable, Sendable {
     public var mtimeNanos: Int64
     public var inode: UInt64
     public var device: UInt64
+    /// The inode's change time: a `chmod` (a file made unreadable) changes it, not `mtime`.
+    public var ctimeNanos: Int64 = 0
+
+    public init(size: Int64, mtimeNanos: Int64, inode: UInt64, device: UInt64, ctimeNanos: Int64 = 0) {
+        self.size = size
+        self.mtimeNanos = mtimeNanos
+        self.inode = inode
+        self.device = device
+        self.ctimeNanos = ctimeNanos
+    }
+
+    /// mtime and ctime in one number, for caches that compare one column: any change to the
+    /// bytes or to who may read them changes it.
+    public var changeTime: Int64 { mtimeNanos ^ (ctimeNanos &* 0x9E37_79B9) }
 }
 
 /// Thin POSIX helpers: fast directory walks and durable writes, on Linux and Apple platforms.
@@ -31,10 +45,12 @@ enum FileSystem {
     static func stamp(_ st: stat) -> FileStamp {
         #if canImport(Darwin)
         let mt = Int64(st.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(st.st_mtimespec.tv_nsec)
+        let ct = Int64(st.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(st.st_ctimespec.tv_nsec)
         #else
         let mt = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+        let ct = Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec)
         #endif
-        return FileStamp(size: Int64(st.st_size), mtimeNanos: mt, inode: UInt64(st.st_ino), device: UInt64(st.st_dev))
+        return FileStamp(size: Int64(st.st_size), mtimeNanos: mt, inode: UInt64(st.st_ino), device: UInt64(st.st_dev), ctimeNanos: ct)
     }
 
     static func isDir(_ mode: mode_t) -> Bool { (mode & S_IFMT) == S_IFDIR }

@@ -106,8 +106,20 @@ public final class WatchSession: @unchecked Sendable {
         let batch = pending
         pending = FileEventBatch()
         firstAt = nil
-        let changes = process(batch)
+        let changes = process(batch, hold: true)
         if !changes.isEmpty { onChanges?(changes) }
+    }
+
+    /// Files whose tasks vanished (emptied, half written, or gone) at the last check: looked at
+    /// once more a debounce later, so an in-place rewrite (truncate, then write) or a delete and
+    /// re-create reads as `modified`, not `removed` + `added`.
+    private var held = Set<String>()
+
+    private func hold(_ path: String) {
+        held.insert(path)
+        queue.asyncAfter(deadline: .now() + max(debounce, 0.02)) { [weak self] in
+            self?.enqueue(FileEventBatch(paths: [path]))
+        }
     }
 
     // MARK: Processing
@@ -115,10 +127,10 @@ public final class WatchSession: @unchecked Sendable {
     /// Applies one batch synchronously and returns what changed (the live path calls this
     /// after debouncing; tests call it directly).
     public func apply(_ batch: FileEventBatch) -> [WatchChange] {
-        queue.sync { process(batch) }
+        queue.sync { process(batch, hold: false) }
     }
 
-    private func process(_ batch: FileEventBatch) -> [WatchChange] {
+    private func process(_ batch: FileEventBatch, hold holding: Bool) -> [WatchChange] {
         var candidates = Set<String>()
         var rescan = batch.rescan
         for p in batch.paths {
@@ -164,7 +176,18 @@ public final class WatchSession: @unchecked Sendable {
         var newSources: [String?] = []
         for p in candidates.sorted() {
             let old = files[p]
-            switch read(p) {
+            let result = read(p)
+            let secondLook = held.remove(p) != nil
+            if holding, !secondLook, let old, !old.tasks.isEmpty {
+                var vanished = false
+                switch result {
+                case .gone: vanished = true
+                case .read(let c): vanished = c.contents.tasks.isEmpty
+                case .failed: break
+                }
+                if vanished { hold(p); continue }
+            }
+            switch result {
             case .gone:
                 stamps[p] = nil
                 guard let old else { continue }

@@ -10,7 +10,8 @@ enum IndexSchema {
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         -- One row per Markdown file: its identity as last read, and what it held.
         CREATE TABLE files (
-            path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime INTEGER NOT NULL, inode INTEGER NOT NULL,
+            path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime INTEGER NOT NULL,  -- FileStamp.changeTime (mtime and ctime)
+            inode INTEGER NOT NULL,
             fingerprint INTEGER NOT NULL,
             kind INTEGER NOT NULL,   -- 0 nothing, 1 task file, 2 note with checkbox tasks, 3 special note
             problem TEXT             -- why the file could not be read fully (reasons separated by U+001E)

@@ -49,7 +49,7 @@ struct IndexWriter {
     /// may have stored this file since our refresh looked (then rows are not doubled).
     func store(_ f: StoredFile) throws {
         let insertFile = try db.cachedStatement(sql: "INSERT OR IGNORE INTO files VALUES (?, ?, ?, ?, ?, ?, ?)")
-        let fileValues: [SQLValue] = [.text(f.file.path), .int(f.file.stamp.size), .int(f.file.stamp.mtimeNanos),
+        let fileValues: [SQLValue] = [.text(f.file.path), .int(f.file.stamp.size), .int(f.file.stamp.changeTime),
                                       .int(Int64(bitPattern: f.file.stamp.inode)), .int(f.fingerprint), .int(Int64(f.kind.rawValue)),
                                       .text(f.problem)]
         try SQLBind.run(insertFile, fileValues, db)

@@ -262,7 +262,7 @@ public final class TaskIndex {
                 if old != nil { gone.append(p) }
                 continue
             }
-            if let old, old[0] == stamp.size, old[1] == stamp.mtimeNanos, old[2] == Int64(bitPattern: stamp.inode) { continue }
+            if let old, old[0] == stamp.size, old[1] == stamp.changeTime, old[2] == Int64(bitPattern: stamp.inode) { continue }
             changed.append((ScannedFile(path: p, stamp: stamp), old.map { UInt64(bitPattern: $0[3]) }))
         }
         stats.removed = gone.count
@@ -317,7 +317,7 @@ public final class TaskIndex {
                         continue
                     }
                     matched += 1
-                    if old.size != f.stamp.size || old.mtime != f.stamp.mtimeNanos || old.inode != f.stamp.inode {
+                    if old.size != f.stamp.size || old.mtime != f.stamp.changeTime || old.inode != f.stamp.inode {
                         todo.append((f, old.fingerprint))
                     }
                 }

@@ -20,8 +20,40 @@ extension TodoService {
             return VersionedTask(t, fingerprint: exact.fingerprints[t.path])
         }
         let snap = snapshot(.resolving(reference), clock: clock)
-        let t = try TaskResolver.resolve(reference, in: snap.tasks, prefer: prefer)
-        return VersionedTask(t, fingerprint: snap.fingerprints[t.path])
+        do {
+            let t = try TaskResolver.resolve(reference, in: snap.tasks, prefer: prefer)
+            return VersionedTask(t, fingerprint: snap.fingerprints[t.path])
+        } catch TodoError.notFound {
+            if let direct = try taskFile(named: reference) { return direct }
+            throw TodoError.notFound(reference)
+        }
+    }
+
+    /// A reference that names a file of the vault which no view holds: read it now. A file that
+    /// cannot be read is exit 4 with the reason (not "no task matches"); one that is empty or
+    /// half written (another program rewriting it in place) is read again for up to ~0.6 s,
+    /// then exit 4 "changing, try again". A plain note is nil (no task matches).
+    func taskFile(named reference: String) throws -> VersionedTask? {
+        let rel = reference.lowercased().hasSuffix(".md") ? reference : reference + ".md"
+        guard !rel.hasPrefix("/"), !rel.split(separator: "/").contains(".."),
+              vault.regularFileStamp(rel) != nil else { return nil }
+        var reason = ""
+        for attempt in 0..<6 {
+            let bytes: [UInt8]
+            do { bytes = try vault.readBytes(rel) } catch TodoError.io(_, let why) {
+                throw TodoError.unreadable(path: rel, reason: "it cannot be read (\(why))")
+            }
+            switch vault.format.read(path: rel, bytes: bytes, zone: vault.clock.timeZone) {
+            case .task(let t): return VersionedTask(t, fingerprint: Vault.fingerprint(bytes))
+            case .unreadable(let why): reason = why
+            case .notATask:
+                // A note is a note; an empty file, or a frontmatter cut short, is mid-write.
+                guard bytes.isEmpty || FrontmatterDocument.startsWithDelimiter(bytes) else { return nil }
+                reason = bytes.isEmpty ? "it is empty" : "it is not a task file"
+            }
+            if attempt < 5 { usleep(UInt32(20_000) << UInt32(attempt)) }
+        }
+        throw TodoError.unreadable(path: rel, reason: reason + " right now; if another program is writing it, try again")
     }
 
     // MARK: Views
