@@ -26,7 +26,8 @@ final class HardeningCLITests: XCTestCase {
     /// (and its snippets), tags, and the messages of set, done and reopen.
     func testControlCharactersNeverReachTheTerminal() throws {
         let (vault, env) = try makeVault()
-        try write(vault + "/evil.md", task("Evil \u{1B}]0;pwned\u{07} title", extra: "description: \"desc \\e[2J \\a \\0 end\"\ntags: [\"ok\", \"t\\e[31mag\"]\ndue: 2026-11-24\n",
+        // YAML escapes put them in fields (raw control characters make the YAML invalid).
+        try write(vault + "/evil.md", task("Evil \\e]0;pwned\\a title", extra: "description: \"desc \\e[2J \\a \\0 end\"\ntags: [\"ok\", \"t\\e[31mag\"]\ndue: 2026-11-24\n",
                                             body: "Body \u{1B}[2J clears \u{07} rings \u{00} nul kiwi\n"))
         let commands: [[String]] = [["show", "evil.md"], ["list", "today"], ["list", "all"], ["search", "kiwi"], ["search", "Evil"],
                                     ["tags"], ["list", "tags"], ["doctor"], ["set", "evil.md", "priority=high"], ["done", "evil.md"],

@@ -55,3 +55,16 @@ final class TaskCodecTests: XCTestCase {
         XCTAssertEqual(v, .null)
     }
 }
+
+/// Lengths that do not fit the blob (above Int.max, or overflowing the offset) trapped.
+final class TaskCodecLengthTests: XCTestCase {
+    func testHugeLengthsThrowNotTrap() {
+        for bytes: [UInt8] in [[0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01],
+                               [0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F]] {
+            XCTAssertThrowsError(try Array(bytes.dropFirst()).withUnsafeBytes { raw in
+                var r = ByteReader(raw)
+                return try r.string()
+            })
+        }
+    }
+}

@@ -8,14 +8,22 @@ public enum DateArgument {
         let s = trimmed.lowercased()
         if let sign = s.first, sign == "+" || sign == "-", s.count >= 3 {
             let unit = s.last!
-            if let n = Int(s.dropFirst().dropLast()), n <= 100_000 {
+            let digits = s.dropFirst().dropLast()
+            if digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(digits), n <= 100_000 {
                 let k = sign == "+" ? n : -n
+                var d: LocalDate?
                 switch unit {
-                case "d": return LocalDateTime(date: today.adding(days: k))
-                case "w": return LocalDateTime(date: today.adding(days: 7 * k))
-                case "m": return LocalDateTime(date: today.adding(months: k))
-                case "y": return LocalDateTime(date: today.adding(years: k))
+                case "d": d = today.adding(days: k)
+                case "w": d = today.adding(days: 7 * k)
+                case "m": d = today.adding(months: k)
+                case "y": d = today.adding(years: k)
                 default: break
+                }
+                if let d {
+                    guard (1...9999).contains(d.year) else {
+                        throw TodoError.invalidArgument("\"\(raw)\" is outside the years 1 to 9999")
+                    }
+                    return LocalDateTime(date: d)
                 }
             }
         }

@@ -22,7 +22,7 @@ enum FastFrontmatter {
         while i < n {
             let r = doc.content(i)
             i += 1
-            if b[r].contains(0x09) { return nil }
+            if !plainLine(b, r) { return nil }
             var p = r.lowerBound
             while p < r.upperBound, b[p] == space { p += 1 }
             if p == r.upperBound || b[p] == hash { continue }  // blank or comment
@@ -42,7 +42,7 @@ enum FastFrontmatter {
                     var q = lr.lowerBound
                     while q < lr.upperBound, b[q] == space { q += 1 }
                     guard q < lr.upperBound, b[q] == dash, q + 1 == lr.upperBound || b[q + 1] == space else { break }
-                    if b[lr].contains(0x09) { return nil }
+                    if !plainLine(b, lr) { return nil }
                     // Every item at the first one's indentation; anything else is the parser's.
                     if indent == nil { indent = q - lr.lowerBound } else if indent != q - lr.lowerBound { return nil }
                     var s = q + 1
@@ -72,6 +72,20 @@ enum FastFrontmatter {
             if i < n, b[doc.content(i)].first == space, !isBlank(doc.content(i)) { return nil }
         }
         return out
+    }
+
+    /// No tab and nothing YAML forbids or breaks lines on (C0 controls, DEL, C1 and NEL): such lines are
+    /// the parser's, which reports them, so both readers agree on every file.
+    static func plainLine(_ b: [UInt8], _ r: Range<Int>) -> Bool {
+        var i = r.lowerBound
+        while i < r.upperBound {
+            let c = b[i]
+            if c < 0x20 || c == 0x7F { return false }
+            if c == 0xC2, i + 1 < r.upperBound, b[i + 1] >= 0x80, b[i + 1] <= 0x9F { return false }
+            if c == 0xE2, i + 2 < r.upperBound, b[i + 1] == 0x80, b[i + 2] == 0xA8 || b[i + 2] == 0xA9 { return false }  // LS, PS
+            i += 1
+        }
+        return true
     }
 
     /// Where the `:` of a plain key (ASCII letters, digits, `_`, `-`, `.`) ends, or nil.

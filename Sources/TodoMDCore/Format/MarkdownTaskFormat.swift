@@ -100,7 +100,40 @@ public struct MarkdownTaskFormat: TaskFileFormat {
         guard let doc = FrontmatterDocument(bytes: bytes) else {
             throw TodoError.invalidArgument("file has no frontmatter")
         }
+        try Self.checkNoSharedAnchor(doc, keys: Set(changes.map(\.key)))
         return FrontmatterEditor.apply(changes.map { ($0.key, $0.value) }, to: doc)
+    }
+
+    /// Replacing or removing a value that defines a YAML anchor (`base: &a [1]`) which another
+    /// key uses (`more: *a`) would leave that alias dangling and the whole file unreadable:
+    /// refused, to be edited by hand.
+    static func checkNoSharedAnchor(_ doc: FrontmatterDocument, keys: Set<String>) throws {
+        let blocks = doc.keyBlocks()
+        func text(_ b: FrontmatterDocument.KeyBlock) -> String {
+            b.lineRange.map { String(decoding: doc.bytes[doc.content($0)], as: UTF8.self) }.joined(separator: "\n")
+        }
+        for b in blocks where keys.contains(b.key) {
+            let own = text(b)
+            guard own.contains("&") else { continue }
+            for anchor in Self.anchors(in: own) {
+                let users = blocks.filter { $0.key != b.key && text($0).contains("*" + anchor) }
+                if let user = users.first {
+                    throw TodoError.invalidArgument("\(b.key): its value defines the YAML anchor &\(anchor), which \(user.key) uses; edit the file by hand (todomd edit)")
+                }
+            }
+        }
+    }
+
+    /// Anchor names (`&name`) in a block of YAML text.
+    static func anchors(in text: String) -> [String] {
+        var out: [String] = []
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            let name = rest[rest.index(after: amp)...].prefix { !" \t\n,[]{}".contains($0) }
+            if !name.isEmpty { out.append(String(name)) }
+            rest = rest[rest.index(after: amp)...]
+        }
+        return out
     }
 
     /// The schema fields of `task` that a new file is written with, in canonical order.

@@ -26,7 +26,7 @@ public enum ListValidation {
         return nil
     }
 
-    static func format(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(d) }
+    static func format(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d) }
 
     /// Warnings for an item as read.
     public static func warnings(_ item: ListItem, type: ListType) -> [String] {

@@ -86,8 +86,9 @@ struct ByteReader {
     }
 
     mutating func string() throws -> String {
-        let n = Int(try varint())
-        guard n >= 0, offset + n <= base.count else { throw Corrupt() }
+        let length = try varint()
+        guard length <= UInt64(base.count - offset) else { throw Corrupt() }  // before Int(): no trap, no overflow
+        let n = Int(length)
         defer { offset += n }
         return String(decoding: UnsafeRawBufferPointer(rebasing: base[offset..<(offset + n)]), as: UTF8.self)
     }
