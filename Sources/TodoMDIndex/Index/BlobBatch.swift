@@ -11,10 +11,13 @@ struct BlobBatch {
         ends.append(bytes.count)
     }
 
-    func decodeAll() throws -> [TodoTask] {
+    func decodeAll() throws -> [TodoTask] { try decodeAllWithFingerprints().map(\.task) }
+
+    /// Every task with the fingerprint of its file, as stored in its checked blob.
+    func decodeAllWithFingerprints() throws -> [(task: TodoTask, fileFingerprint: UInt64)] {
         let n = ends.count
         guard n > 0 else { return [] }
-        var out = [TodoTask?](repeating: nil, count: n)
+        var out = [(task: TodoTask, fileFingerprint: UInt64)?](repeating: nil, count: n)
         let workers = n < 512 ? 1 : max(1, ProcessInfo.processInfo.activeProcessorCount)
         var failed = false
         bytes.withUnsafeBytes { raw in
@@ -25,12 +28,12 @@ struct BlobBatch {
                     let lo = n * w / workers, hi = n * (w + 1) / workers
                     for i in lo..<hi {
                         let start = i == 0 ? 0 : ends[i - 1]
-                        (base + i).pointee = try? TaskCodec.decode(UnsafeRawBufferPointer(rebasing: raw[start..<ends[i]]))
+                        (base + i).pointee = try? TaskCodec.decodeWithFingerprint(UnsafeRawBufferPointer(rebasing: raw[start..<ends[i]]))
                     }
                 }
             }
         }
-        var tasks: [TodoTask] = []
+        var tasks: [(task: TodoTask, fileFingerprint: UInt64)] = []
         tasks.reserveCapacity(n)
         for t in out {
             guard let t else { failed = true; break }

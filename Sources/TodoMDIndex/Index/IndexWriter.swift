@@ -31,7 +31,7 @@ struct IndexWriter {
         let insert = try db.cachedStatement(sql: "INSERT INTO history (path, version, data) VALUES (?, ?, ?)")
         for row in rows {
             let data: Data = row[1]
-            let version = try data.withUnsafeBytes { try TaskCodec.version($0, fileFingerprint: UInt64(bitPattern: row[0])) }
+            let version = try data.withUnsafeBytes { try TaskCodec.version($0) }
             try insert.execute(arguments: [path, version, data])
         }
         try db.cachedStatement(sql: "DELETE FROM history WHERE seq <= (SELECT max(seq) FROM history) - ?")

@@ -31,7 +31,7 @@ struct StoredFile {
             Task(status: t.status.rawValue, due: t.due?.date.description, deferDate: t.deferDate?.date.description,
                  scheduled: t.scheduled?.date.description, flagged: t.flagged, areaKey: t.area.map(Prefilter.fold),
                  projectKey: t.project.map(Prefilter.fold), tagsKey: Prefilter.tagsKey(t.tags), titleKey: t.title.lowercased(),
-                 data: TaskCodec.encode(t), task: t)
+                 data: TaskCodec.encode(t, fileFingerprint: c.fingerprint), task: t)
         }
     }
 

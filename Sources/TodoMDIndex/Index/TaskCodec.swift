@@ -7,7 +7,9 @@ import TodoMDCore
 /// and the index rebuilds instead of serving it. Bump `IndexSchema.version` whenever this
 /// layout changes.
 enum TaskCodec {
-    static func encode(_ t: TodoTask) -> [UInt8] {
+    /// `fileFingerprint` is the fingerprint of the file the task was read from; it is stored in
+    /// the checked blob, so a version is never taken from an unchecked column.
+    static func encode(_ t: TodoTask, fileFingerprint: UInt64 = 0) -> [UInt8] {
         var w = ByteWriter(capacity: 128 + t.body.utf8.count)
         w.string(t.path)
         w.optional(t.line) { $0.int($1) }
@@ -36,6 +38,8 @@ enum TaskCodec {
         w.varint(UInt64(t.problems.count))
         for p in t.problems { w.string(p) }
         w.byte(t.readOnly ? 1 : 0)
+        var fp = fileFingerprint
+        for _ in 0..<8 { w.byte(UInt8(truncatingIfNeeded: fp)); fp >>= 8 }
         var sum = w.bytes.withUnsafeBytes { RowChecksum.of($0) }
         for _ in 0..<8 { w.byte(UInt8(truncatingIfNeeded: sum)); sum >>= 8 }
         return w.bytes
@@ -51,7 +55,10 @@ enum TaskCodec {
         return body
     }
 
-    static func decode(_ blob: UnsafeRawBufferPointer) throws -> TodoTask {
+    static func decode(_ blob: UnsafeRawBufferPointer) throws -> TodoTask { try decodeWithFingerprint(blob).task }
+
+    /// The task and the fingerprint of the file it was read from.
+    static func decodeWithFingerprint(_ blob: UnsafeRawBufferPointer) throws -> (task: TodoTask, fileFingerprint: UInt64) {
         let bytes = try verified(blob)
         var r = ByteReader(bytes)
         let path = try r.string()
@@ -77,27 +84,33 @@ enum TaskCodec {
         t.repeatMode = try r.optional { RepeatMode(rawValue: try $0.string()) } ?? nil
         t.estimatedMinutes = try r.optional { try $0.int() }
         t.description = try r.optional { try $0.string() }
-        t.created = try r.optional { Date(timeIntervalSinceReferenceDate: try $0.double()) }
-        t.modified = try r.optional { Date(timeIntervalSinceReferenceDate: try $0.double()) }
-        t.completed = try r.optional { Date(timeIntervalSinceReferenceDate: try $0.double()) }
+        t.created = try r.optional(instant)
+        t.modified = try r.optional(instant)
+        t.completed = try r.optional(instant)
         t.source = try r.optional { try $0.string() }
         t.body = try r.string()
         for _ in 0..<(try count(&r)) { t.extra.append((try r.string(), try value(&r, depth: 0))) }
         for _ in 0..<(try count(&r)) { t.problems.append(try r.string()) }
         t.readOnly = try r.byte() == 1
+        var fp: UInt64 = 0
+        for i in 0..<8 { fp |= UInt64(try r.byte()) << (8 * UInt64(i)) }
         guard r.offset == bytes.count else { throw ByteReader.Corrupt() }
-        return t
+        return (t, fp)
     }
 
-    /// The version of an encoded task read from a file with `fileFingerprint`, decoding only its
-    /// leading fields (a checkbox task's version is its line's, else the file's).
-    static func version(_ blob: UnsafeRawBufferPointer, fileFingerprint: UInt64) throws -> String {
-        var r = ByteReader(try verified(blob))
+    /// The version of an encoded task, decoding only its leading fields and the file
+    /// fingerprint it was stored with (a checkbox task's version is its line's, else the file's).
+    static func version(_ blob: UnsafeRawBufferPointer) throws -> String {
+        let body = try verified(blob)
+        guard body.count >= 8 else { throw ByteReader.Corrupt() }
+        var fp: UInt64 = 0
+        for i in 0..<8 { fp |= UInt64(body[body.count - 8 + i]) << (8 * UInt64(i)) }
+        var r = ByteReader(body)
         _ = try r.string()
         let line = try r.optional { try $0.int() }
         let sourceLine = try r.optional { try $0.string() }
         if line != nil, let sourceLine { return TaskVersion.of(line: sourceLine) }
-        return TaskVersion.string(fileFingerprint)
+        return TaskVersion.string(fp)
     }
 
     static func decode(_ data: [UInt8]) throws -> TodoTask {
@@ -109,6 +122,13 @@ enum TaskCodec {
         let n = try r.varint()
         guard n <= UInt64(r.base.count - r.offset) else { throw ByteReader.Corrupt() }
         return Int(n)
+    }
+
+    /// An instant the readers could have produced (years 1…9999), else damage.
+    private static func instant(_ r: inout ByteReader) throws -> Date {
+        let t = try r.double()
+        guard t.isFinite, t > -63_300_000_000, t < 252_500_000_000 else { throw ByteReader.Corrupt() }
+        return Date(timeIntervalSinceReferenceDate: t)
     }
 
     private static func dateTime(_ w: inout ByteWriter, _ d: LocalDateTime) {

@@ -360,7 +360,7 @@ public final class TaskIndex {
             for row in try Row.fetchAll(db, sql: "SELECT t.fingerprint, d.data FROM tasks t JOIN task_data d ON d.id = t.id WHERE t.path = ?",
                                         arguments: [path]) {
                 let data: Data = row[1]
-                if try data.withUnsafeBytes({ try TaskCodec.version($0, fileFingerprint: UInt64(bitPattern: row[0])) }) == version {
+                if try data.withUnsafeBytes({ try TaskCodec.version($0) }) == version {
                     return try data.withUnsafeBytes { try TaskCodec.decode($0) }
                 }
             }
@@ -394,22 +394,24 @@ public final class TaskIndex {
             // Rows are copied into one buffer, then decoded on every core. No ORDER BY: the
             // planner then answers a view's OR of dates through the date indexes; Swift sorts.
             var blobs = BlobBatch()
-            var fingerprints: [String: UInt64] = [:]
             var columnPaths: [String] = []
             try SQLRows.each(db, """
-                SELECT t.path, t.fingerprint, d.data FROM tasks t JOIN task_data d ON d.id = t.id
+                SELECT t.path, d.data FROM tasks t JOIN task_data d ON d.id = t.id
                 WHERE \(prefilter.sql)
                 """, prefilter.arguments) { s in
-                blobs.append(SQLRows.blob(s, 2))
-                let path = SQLRows.text(s, 0)
-                columnPaths.append(path)
-                fingerprints[path] = UInt64(bitPattern: sqlite3_column_int64(s, 1))
+                blobs.append(SQLRows.blob(s, 1))
+                columnPaths.append(SQLRows.text(s, 0))
             }
-            Trace.mark("query \(fingerprints.count) files' tasks")
-            let decoded = try blobs.decodeAll()
+            Trace.mark("query \(columnPaths.count) tasks")
+            let rows = try blobs.decodeAllWithFingerprints()
             // The row's path column must be the checked blob's path (a flipped bit there would
-            // file a task under another path).
-            for (t, p) in zip(decoded, columnPaths) where t.path != p { throw ByteReader.Corrupt() }
+            // file a task under another path); versions come from the checked blob.
+            var fingerprints: [String: UInt64] = [:]
+            for (row, p) in zip(rows, columnPaths) {
+                guard row.task.path == p else { throw ByteReader.Corrupt() }
+                fingerprints[p] = row.fileFingerprint
+            }
+            let decoded = rows.map(\.task)
             // Sorted by position (path, line), not by moving task structs around.
             let keys = decoded.map { ($0.path, $0.line ?? -1) }
             let tasks = keys.indices.sorted { keys[$0].0 != keys[$1].0 ? keys[$0].0 < keys[$1].0 : keys[$0].1 < keys[$1].1 }.map { decoded[$0] }

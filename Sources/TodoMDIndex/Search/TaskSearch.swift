@@ -45,11 +45,10 @@ extension TaskIndex {
                 WHERE fts MATCH ? AND \(prefilter.sql)
                 ORDER BY t.status IN ('done', 'cancelled'), rank, t.path, t.ord LIMIT \(max(1, limit))
                 """, [match] + prefilter.arguments) { s in
-                let task = try TaskCodec.decode(SQLRows.blob(s, 0))
+                let (task, fingerprint) = try TaskCodec.decodeWithFingerprint(SQLRows.blob(s, 0))
                 let snippet = SQLRows.text(s, 1).trimmingCharacters(in: .whitespacesAndNewlines)
                 guard Self.snippet(snippet, isFrom: task) else { throw TextDamage() }
-                hits.append(SearchHit(task: task, snippet: snippet, rank: sqlite3_column_double(s, 2),
-                                      fileFingerprint: UInt64(bitPattern: sqlite3_column_int64(s, 3))))
+                hits.append(SearchHit(task: task, snippet: snippet, rank: sqlite3_column_double(s, 2), fileFingerprint: fingerprint))
             }
         }
         return hits

@@ -17,7 +17,8 @@ struct Doctor: ParsableCommand {
                 out.print("\(report.vault): \(report.taskCount) task\(report.taskCount == 1 ? "" : "s")")
                 for p in report.problems {
                     out.print(out.paint(p.path, .bold))
-                    for r in p.reasons { out.print("  " + r) }
+                    // One reason may span lines (a value quoted from the file): keep them indented.
+                    for r in p.reasons { out.print("  " + r.replacingOccurrences(of: "\n", with: "\n    ")) }
                 }
                 for n in report.notes { out.print(out.paint("note: " + n, .dim)) }
                 if report.problems.isEmpty { out.print("no problems found") }
