@@ -38,4 +38,36 @@ final class FuzzRegressionTests: XCTestCase {
         let lone = text.replacingOccurrences(of: "more: *a\n", with: "")
         XCTAssertNoThrow(try MarkdownTaskFormat().apply([FieldChange("base", .string("x"))], to: Array(lone.utf8)))
     }
+
+    /// `created: …\rsource: user` is two lines for YAML and one for the line editor: setting
+    /// `created` dropped `source`. Refused now.
+    func testALoneCRIsNeverEditedAcross() {
+        let text = "---\ntitle: T\nstatus: todo\ncreated: 2025-01-01T00:00:00Z\rsource: user\n---\n"
+        XCTAssertThrowsError(try MarkdownTaskFormat().apply([FieldChange("created", .string("2026-02-01T00:00:00Z"))], to: Array(text.utf8)))
+        // CRLF files are edited as always.
+        let crlf = text.replacingOccurrences(of: "\r", with: "\r\n").replacingOccurrences(of: "\n", with: "\r\n").replacingOccurrences(of: "\r\r\n", with: "\r\n")
+        XCTAssertNoThrow(try MarkdownTaskFormat().apply([FieldChange("created", .string("2026-02-01T00:00:00Z"))], to: Array(crlf.utf8)))
+    }
+
+    /// Two set positions were described as "the 1st and the last weekday", which reads back as
+    /// another rule.
+    func testDescribedRulesReadBackAsThemselves() throws {
+        let rule = "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1,-1"
+        let parsed = try RecurrenceRule(rrule: rule)
+        let text = TextRule.describe(parsed)
+        XCTAssertFalse(text.contains("1st and the last weekday"), text)
+        XCTAssertEqual(try TextRule.parse(text).rule, parsed, text)
+    }
+
+    /// A key that is not plain (`"a: b"`) is quoted when a file is written from a task.
+    func testRenderedKeysStayOneKey() {
+        var t = TodoTask(path: "t.md", title: "T")
+        t.created = Date(timeIntervalSince1970: 0)
+        t.source = "user"
+        t.extra = [("a: b", .int(1))]
+        let bytes = MarkdownTaskFormat().render(t)
+        guard case .task(let back) = MarkdownTaskFormat().read(path: "t.md", bytes: bytes, zone: .current) else { return XCTFail() }
+        XCTAssertEqual(back.problems, [])
+        XCTAssertEqual(back.extra.first?.0, "a: b")
+    }
 }

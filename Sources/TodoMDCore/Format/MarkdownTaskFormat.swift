@@ -66,7 +66,9 @@ public struct MarkdownTaskFormat: TaskFileFormat {
             FieldReader.read(key: key, node: node, into: &task, zone: zone, budget: &budget)
             if budget.exhausted { return broken(budget.reason) }
         }
-        for key in TaskKey.required where !keys.contains(key) {
+        for key in TaskKey.required where !keys.contains(key)
+            || (key == TaskKey.created && task.created == nil && !task.problems.contains { $0.hasPrefix(key + ":") })
+            || (key == TaskKey.source && task.source == nil) {
             task.problems.append("missing required key: \(key)")
         }
         if task.title.isEmpty { task.title = Self.titleFromFilename(path) }
@@ -101,6 +103,11 @@ public struct MarkdownTaskFormat: TaskFileFormat {
             throw TodoError.invalidArgument("file has no frontmatter")
         }
         try Self.checkNoSharedAnchor(doc, keys: Set(changes.map(\.key)))
+        // A lone CR ends a line for YAML but not for the line editor: editing there could drop
+        // the key after it.
+        if Self.hasLoneCR(doc) {
+            throw TodoError.invalidArgument("the frontmatter uses lone CR line breaks; edit the file by hand (todomd edit)")
+        }
         return FrontmatterEditor.apply(changes.map { ($0.key, $0.value) }, to: doc)
     }
 
@@ -122,6 +129,10 @@ public struct MarkdownTaskFormat: TaskFileFormat {
                 }
             }
         }
+    }
+
+    static func hasLoneCR(_ doc: FrontmatterDocument) -> Bool {
+        doc.lines.indices.contains { i in doc.bytes[doc.content(i)].contains(0x0D) }
     }
 
     /// Anchor names (`&name`) in a block of YAML text.

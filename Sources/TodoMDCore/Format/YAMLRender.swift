@@ -12,8 +12,15 @@ enum YAMLRender {
         var trailingComment: String?
     }
 
+    /// A key written as is: letters, digits, `_`, `-`, `.`, not starting with `-` (else quoted,
+    /// so `"a: b"` stays one key).
+    static func isPlainKey(_ key: String) -> Bool {
+        guard let f = key.unicodeScalars.first, f != "-", f != "." else { return false }
+        return key.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "_" || $0 == "-" || $0 == "." }
+    }
+
     static func lines(key: String, keyText: String? = nil, value: FieldValue, style: Style = Style()) -> [String] {
-        let k = keyText ?? key
+        let k = keyText ?? (isPlainKey(key) ? key : doubleQuoted(key))
         var out: [String]
         switch value {
         case .string(let s): out = ["\(k): \(scalar(s, style.scalar))"]

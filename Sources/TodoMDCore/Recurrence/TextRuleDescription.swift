@@ -57,10 +57,10 @@ extension TextRule {
         if !r.byDay.isEmpty {
             let plain = r.byDay.filter { $0.ordinal == nil }
             let ordinals = r.byDay.filter { $0.ordinal != nil }
-            if r.byDay == workdays && r.bySetPos.count >= 1 && r.bySetPos.count <= 2 {
-                // Last workday of the month: BYDAY=MO,…,FR;BYSETPOS=-1.
-                let ords = r.bySetPos.map(TextRuleWords.signedOrdinal)
-                words.append("on the " + (ords.count == 1 ? ords[0] : ords[0] + " and the " + ords[1]) + " weekday")
+            if r.byDay == workdays && r.bySetPos.count == 1 {
+                // Last workday of the month: BYDAY=MO,…,FR;BYSETPOS=-1. (Two positions read back
+                // as another rule, so they are described as a selection below.)
+                words.append("on the " + TextRuleWords.signedOrdinal(r.bySetPos[0]) + " weekday")
                 r.bySetPos = []
             } else if ordinals.isEmpty && !r.byMonthDay.isEmpty {
                 words.append("if it is a " + TextRuleWords.list(plain.map(\.weekday.name), conjunction: "or"))

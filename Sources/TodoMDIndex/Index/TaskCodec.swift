@@ -142,7 +142,8 @@ enum TaskCodec {
     }
 
     private static func dateTime(_ r: inout ByteReader) throws -> LocalDateTime {
-        guard let date = LocalDate(year: Int(try r.varint()), month: Int(try r.byte()), day: Int(try r.byte())) else {
+        let year = try r.varint()
+        guard year <= 9999, let date = LocalDate(year: Int(year), month: Int(try r.byte()), day: Int(try r.byte())) else {
             throw ByteReader.Corrupt()
         }
         let time = try r.optional { r -> LocalTime in
