@@ -16,17 +16,22 @@ final class WriteSafetyTests: XCTestCase {
         return (dir, vault, t, Vault.fingerprint(bytes))
     }
 
-    /// Another program rewrites the file between todomd's last look and its swap: the exchange
-    /// hands its bytes back, so they are merged, not replaced (2.6% of racing sets were lost).
-    func testAWriteInTheLastInstantIsMergedNotLost() throws {
-        let (dir, vault, t, fp) = try fixture()
+    /// Plays another program that sets `ext` once, between todomd's last look and its swap.
+    private func anotherProgramWritesBeforeTheSwap(ext: Int) {
         var wrote = false
         FileSystem.testHook = { stage, path in
             guard stage == .beforeSwap, !wrote else { return }
             wrote = true
             let text = String(decoding: try! FileSystem.readFile(path), as: UTF8.self)
-            try! FileSystem.atomicReplace(path, bytes: Array(text.replacingOccurrences(of: "ext: 0", with: "ext: 1").utf8))
+            try! FileSystem.atomicReplace(path, bytes: Array(text.replacingOccurrences(of: "ext: 0", with: "ext: \(ext)").utf8))
         }
+    }
+
+    /// Another program rewrites the file between todomd's last look and its swap: the exchange
+    /// hands its bytes back, so they are merged, not replaced (2.6% of racing sets were lost).
+    func testAWriteInTheLastInstantIsMergedNotLost() throws {
+        let (dir, vault, t, fp) = try fixture()
+        anotherProgramWritesBeforeTheSwap(ext: 1)
         let written = try vault.update(t, [FieldChange("n", .int(7))], readFingerprint: fp)
         let disk = dir.read("t.md")
         XCTAssertTrue(disk.contains("ext: 1"), "the other program's write was lost:\n\(disk)")
@@ -39,13 +44,7 @@ final class WriteSafetyTests: XCTestCase {
     /// is back on disk.
     func testALastInstantWriteOfTheSameFieldIsRefusedAndKept() throws {
         let (dir, vault, t, fp) = try fixture()
-        var wrote = false
-        FileSystem.testHook = { stage, path in
-            guard stage == .beforeSwap, !wrote else { return }
-            wrote = true
-            let text = String(decoding: try! FileSystem.readFile(path), as: UTF8.self)
-            try! FileSystem.atomicReplace(path, bytes: Array(text.replacingOccurrences(of: "ext: 0", with: "ext: 9").utf8))
-        }
+        anotherProgramWritesBeforeTheSwap(ext: 9)
         XCTAssertThrowsError(try vault.update(t, [FieldChange("ext", .int(5))], readFingerprint: fp)) { error in
             guard case TodoError.editConflict = error else { return XCTFail("\(error)") }
         }

@@ -17,6 +17,7 @@ private let root: String = {
     let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
     let dir = base + "/todomd-fuzz-order-\(getpid())"
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(atPath: root) }  // not after a crash: small, in tmp
     return dir
 }()
 private let file = root + "/" + OrderFile.fileName

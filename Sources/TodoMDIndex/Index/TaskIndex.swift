@@ -396,7 +396,7 @@ public final class TaskIndex {
             var blobs = BlobBatch()
             var columnPaths: [String] = []
             try SQLRows.each(db, """
-                SELECT t.path, d.data FROM tasks t JOIN task_data d ON d.id = t.id
+                SELECT t.path, d.data FROM tasks t LEFT JOIN task_data d ON d.id = t.id
                 WHERE \(prefilter.sql)
                 """, prefilter.arguments) { s in
                 blobs.append(SQLRows.blob(s, 1))
@@ -404,6 +404,7 @@ public final class TaskIndex {
             }
             Trace.mark("query \(columnPaths.count) tasks")
             let rows = try blobs.decodeAllWithFingerprints()
+            // A task row without its data (a damaged id) decodes as empty and fails: LEFT JOIN.
             // The row's path column must be the checked blob's path (a flipped bit there would
             // file a task under another path); versions come from the checked blob.
             var fingerprints: [String: UInt64] = [:]

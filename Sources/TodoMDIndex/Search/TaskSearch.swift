@@ -22,11 +22,9 @@ extension TaskIndex {
         guard let match = SearchQuery.fts(query) else { return [] }
         do {
             return try searchOnce(match, prefilter: prefilter, limit: limit)
-        } catch is TextDamage {
-            // The full-text table disagrees with the rows it indexes: build it again.
-            try write { try $0.execute(sql: "DELETE FROM meta WHERE key = 'fts'") }
-            return try searchOnce(match, prefilter: prefilter, limit: limit)
-        } catch let e where e is ByteReader.Corrupt || (e as? DatabaseError).map(Self.isDamage) == true {
+        } catch let e where e is TextDamage || e is ByteReader.Corrupt || (e as? DatabaseError).map(Self.isDamage) == true {
+            // A row failing its check, a full-text table disagreeing with its rows, or a page
+            // SQLite cannot read: the cache is made anew from the files, now.
             try rebuildFromScratch()
             try refresh()
             return try searchOnce(match, prefilter: prefilter, limit: limit)
