@@ -108,7 +108,7 @@ extension Vault {
                     try FileSystem.makeDirs((abs as NSString).deletingLastPathComponent)
                     _ = try FileSystem.atomicCreate(abs, bytes: after)
                 } else {
-                    try FileSystem.atomicReplace(abs, bytes: after)
+                    try FileSystem.atomicReplace(abs, bytes: after, mode: FileSystem.statStamp(abs).map { $0.mode & 0o7777 } ?? 0o644)
                 }
             } else {
                 FileSystem.removeFile(abs)

@@ -98,8 +98,11 @@ enum FileSystem {
     }
 
     /// Writes `bytes` to a temp file beside `path` and fsyncs it; returns the temp path.
+    /// Every write makes its temp file here, so this is where temp files of crashed processes
+    /// in the same folder are cleaned up (once per folder per process).
     static func writeTemp(for path: String, bytes: [UInt8], mode: mode_t) throws -> String {
         let dir = (path as NSString).deletingLastPathComponent
+        removeStaleTemps(in: dir)
         let base = (path as NSString).lastPathComponent
         let tmp = (dir.isEmpty ? "." : dir) + "/.\(base).todomd-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, mode)
@@ -129,7 +132,6 @@ enum FileSystem {
 
     /// Replaces `path` atomically (temp file, fsync, rename in the same folder).
     static func atomicReplace(_ path: String, bytes: [UInt8], mode: mode_t = 0o644) throws {
-        removeStaleTemps(in: (path as NSString).deletingLastPathComponent)
         let tmp = try writeTemp(for: path, bytes: bytes, mode: mode)
         WriteJournal.noteWrite(path, bytes: bytes)
         guard rename(tmp, path) == 0 else {
@@ -150,7 +152,6 @@ enum FileSystem {
 
     /// Creates `path` with `bytes`, atomically, failing with EEXIST instead of overwriting.
     static func atomicCreate(_ path: String, bytes: [UInt8]) throws -> Bool {
-        removeStaleTemps(in: (path as NSString).deletingLastPathComponent)
         let tmp = try writeTemp(for: path, bytes: bytes, mode: 0o644)
         defer { unlink(tmp) }
         WriteJournal.noteWrite(path, bytes: bytes)
@@ -219,7 +220,6 @@ extension FileSystem {
     /// (`withLock`), so todomd processes never interleave. `noun` names the file in errors.
     static func replaceChecked(_ path: String, name: String, noun: String = "file",
                                _ transform: (_ current: [UInt8]) throws -> [UInt8]) throws -> [UInt8] {
-        removeStaleTemps(in: (path as NSString).deletingLastPathComponent)
         for _ in 0..<8 {
             let current = try readFile(path)
             let newBytes = try transform(current)
@@ -295,9 +295,9 @@ extension FileSystem {
 
     /// Temp files are `.NAME.todomd-PID-RAND.tmp`; one whose process is gone was left by a crash
     /// (SIGKILL, power loss) and is removed. Once per folder per process, at its first write.
-    static func removeStaleTemps(in dir: String, force: Bool = false) {
+    static func removeStaleTemps(in dir: String) {
         let folder = dir.isEmpty ? "." : dir
-        guard force || WrittenFiles.firstVisit(folder) else { return }
+        guard WrittenFiles.firstVisit(folder) else { return }
         for name in list(folder) ?? [] where name.hasPrefix(".") && name.hasSuffix(".tmp") {
             guard let pid = tempOwner(name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
             unlink(folder + "/" + name)

@@ -371,12 +371,17 @@ public final class TaskIndex {
     /// The vault as a snapshot, holding every task `prefilter` lets through, every problem, and
     /// every type definition, saved view and typed item. Call `refresh()` first.
     public func snapshot(_ prefilter: Prefilter = .all) throws -> VaultSnapshot {
-        do { return try load(prefilter) } catch let e where e is ByteReader.Corrupt || (e as? DatabaseError).map(Self.isDamage) == true {
-            // A row failed its checksum or a page cannot be read: never answer from it. The
-            // cache is made anew from the files, now.
+        try healingDamage { try load(prefilter) }
+    }
+
+    /// Runs `answer`; when a row fails its check (`ByteReader.Corrupt`) or SQLite reports a
+    /// damaged page, the cache is made anew from the files and `answer` runs once more, so no
+    /// answer ever comes from a damaged row. `isRowDamage` adds errors of the caller's own.
+    func healingDamage<T>(isRowDamage: (Error) -> Bool = { _ in false }, _ answer: () throws -> T) throws -> T {
+        do { return try answer() } catch let e where isRowDamage(e) || e is ByteReader.Corrupt || (e as? DatabaseError).map(Self.isDamage) == true {
             try rebuildFromScratch()
             try refresh()
-            return try load(prefilter)
+            return try answer()
         }
     }
 

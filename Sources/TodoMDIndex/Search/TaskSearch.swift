@@ -20,15 +20,8 @@ extension TaskIndex {
     /// `prefilter` narrows the candidates as for views; `limit` caps the hits.
     public func search(_ query: String, prefilter: Prefilter = .all, limit: Int = 50) throws -> [SearchHit] {
         guard let match = SearchQuery.fts(query) else { return [] }
-        do {
-            return try searchOnce(match, prefilter: prefilter, limit: limit)
-        } catch let e where e is TextDamage || e is ByteReader.Corrupt || (e as? DatabaseError).map(Self.isDamage) == true {
-            // A row failing its check, a full-text table disagreeing with its rows, or a page
-            // SQLite cannot read: the cache is made anew from the files, now.
-            try rebuildFromScratch()
-            try refresh()
-            return try searchOnce(match, prefilter: prefilter, limit: limit)
-        }
+        // A full-text table that disagrees with its rows is damage too.
+        return try healingDamage(isRowDamage: { $0 is TextDamage }) { try searchOnce(match, prefilter: prefilter, limit: limit) }
     }
 
     private struct TextDamage: Error {}
