@@ -70,4 +70,15 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertEqual(back.problems, [])
         XCTAssertEqual(back.extra.first?.0, "a: b")
     }
+
+    /// A `status:` line inside a title quoted over two lines was taken for the key: `set
+    /// status=done` rewrote the title. Edits of such files, and of keys that need quoting, are
+    /// refused (edit by hand).
+    func testAQuotedValueOverSeveralLinesIsNotEditedAcross() {
+        let text = "---\ntitle: \"Two\nstatus: todo\"\nstatus: todo\ncreated: 2025-01-01T00:00:00Z\nsource: user\n---\n"
+        XCTAssertThrowsError(try MarkdownTaskFormat().apply([FieldChange("status", .string("done"))], to: Array(text.utf8)))
+        let plain = "---\ntitle: \"One line\"\nstatus: todo\n---\n"
+        XCTAssertThrowsError(try MarkdownTaskFormat().apply([FieldChange("a b", .string("x"))], to: Array(plain.utf8)))
+        XCTAssertNoThrow(try MarkdownTaskFormat().apply([FieldChange("status", .string("done"))], to: Array(plain.utf8)))
+    }
 }

@@ -102,11 +102,21 @@ public struct MarkdownTaskFormat: TaskFileFormat {
         guard let doc = FrontmatterDocument(bytes: bytes) else {
             throw TodoError.invalidArgument("file has no frontmatter")
         }
+        // Keys that need quoting (`'a b'`, `"x: y"`) have more than one spelling in a file; the
+        // line editor only edits keys it can match exactly.
+        if let odd = changes.first(where: { !YAMLRender.isPlainKey($0.key) }) {
+            throw TodoError.invalidArgument("\"\(odd.key)\" is not a plain key (letters, digits, _ - .); edit the file by hand (todomd edit)")
+        }
         try Self.checkNoSharedAnchor(doc, keys: Set(changes.map(\.key)))
         // A lone CR ends a line for YAML but not for the line editor: editing there could drop
         // the key after it.
         if Self.hasLoneCR(doc) {
             throw TodoError.invalidArgument("the frontmatter uses lone CR line breaks; edit the file by hand (todomd edit)")
+        }
+        // A quoted value running on over lines may hold a line that looks like a key
+        // (`status: done` inside a title): the line editor cannot tell, so it does not try.
+        if Self.hasMultiLineQuote(doc) {
+            throw TodoError.invalidArgument("the frontmatter has a quoted value over several lines; edit the file by hand (todomd edit)")
         }
         return FrontmatterEditor.apply(changes.map { ($0.key, $0.value) }, to: doc)
     }
@@ -129,6 +139,36 @@ public struct MarkdownTaskFormat: TaskFileFormat {
                 }
             }
         }
+    }
+
+    /// Whether any key's value opens a quote (`"`, `'`) its line does not close.
+    static func hasMultiLineQuote(_ doc: FrontmatterDocument) -> Bool {
+        let b = doc.bytes
+        func close(_ from: Int, _ end: Int, _ q: UInt8) -> Int? {
+            var i = from
+            while i < end {
+                if q == 0x22, b[i] == 0x5C { i += 2; continue }
+                if b[i] == q {
+                    if q == 0x27, i + 1 < end, b[i + 1] == 0x27 { i += 2; continue }
+                    return i
+                }
+                i += 1
+            }
+            return nil
+        }
+        for block in doc.keyBlocks() {
+            let r = doc.content(block.lineRange.lowerBound)
+            var i = r.lowerBound
+            if i < r.upperBound, b[i] == 0x22 || b[i] == 0x27 {  // a quoted key
+                guard let end = close(i + 1, r.upperBound, b[i]) else { return true }
+                i = end + 1
+            }
+            while i < r.upperBound, b[i] != 0x3A { i += 1 }
+            i += 1
+            while i < r.upperBound, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+            if i < r.upperBound, b[i] == 0x22 || b[i] == 0x27, close(i + 1, r.upperBound, b[i]) == nil { return true }
+        }
+        return false
     }
 
     static func hasLoneCR(_ doc: FrontmatterDocument) -> Bool {
