@@ -17,6 +17,9 @@ public struct ServiceOptions: Sendable {
     public var longRunning = false
     /// Where warnings go (the CLI prints them on stderr, a server logs them).
     public var warn: @Sendable (String) -> Void = { _ in }
+    /// How the vault path was chosen (errors about a missing vault name it); nil when a
+    /// program chose it. Only `.defaultPath` is created by a write.
+    public var vaultOrigin: VaultLocator.Origin?
     /// Progress of a cold index build (done, total), for a progress bar.
     public var progress: (@Sendable (Int, Int) -> Void)?
 

@@ -7,9 +7,11 @@ import TodoMDService
 /// Runs one command: opens the service on the vault the options name, runs the command's body,
 /// and turns engine errors into a line on stderr and their exit code.
 enum CLI {
-    static func run(_ options: VaultOptions, _ body: (TodoService, Printer) throws -> Void) throws {
+    /// `creating`: the command makes a task, so the default vault may be created.
+    static func run(_ options: VaultOptions, creating: Bool = false, _ body: (TodoService, Printer) throws -> Void) throws {
         do {
             let service = try open(options)
+            if let created = try service.prepareVault(creating: creating) { Printer.note(created) }
             for line in service.recovered { Printer.note(line) }
             try body(service, Printer(clock: service.clock))
         } catch let e as TodoError {

@@ -8,27 +8,31 @@ struct TodoMD: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "todomd",
         abstract: "A task manager over a folder of Markdown files.",
-        discussion: "The vault is --vault, else $TODOMD_VAULT, else the config file, else ~/todo.md.",
+        discussion: """
+        The vault is --vault, else $TODOMD_VAULT, else the config file ($XDG_CONFIG_HOME/todomd/config.json, \
+        key "vault"), else ~/todo.md. --vault, --no-cache and --json can come before or after the command.
+        """,
+        version: ToolVersion.string,
         subcommands: [Add.self, Parse.self, List.self, Recur.self, Show.self, Done.self, Reopen.self, Cancel.self, Defer.self,
                       FlagTask.self, UnflagTask.self, SetFields.self, Edit.self, Delete.self, TrashCommand.self,
                       Move.self, Search.self, Watch.self, Serve.self, TokenCommand.self, Bench.self, Tags.self, Types.self, Items.self,
-                      Views.self, Archive.self, CaptureCommand.self, Prompt.self, Doctor.self],
+                      Views.self, Archive.self, CaptureCommand.self, Prompt.self, Doctor.self, CompleteWords.self],
         defaultSubcommand: List.self
     )
 
     static func main() async {
         // `serve` is another program (see `Serve`): hand it everything, `--help` included.
-        let args = Array(CommandLine.arguments.dropFirst())
+        let args = GlobalOptions.normalize(Array(CommandLine.arguments.dropFirst()), root: self)
         if args.first == "serve" {
             do { try Serve.exec(Array(args.dropFirst())) } catch { exit(withError: error) }
         }
-        await main(nil)
+        await main(args)
     }
 }
 
 /// Options every command takes.
 struct VaultOptions: ParsableArguments {
-    @Option(name: .long, help: "The vault folder.")
+    @Option(name: .long, help: "The vault folder.", completion: .directory)
     var vault: String?
     @Flag(name: .customLong("no-cache"), help: "Read the files directly, without the index cache (also TODOMD_NO_CACHE=1).")
     var noCache = false
@@ -49,13 +53,16 @@ struct WriteOptions: ParsableArguments {
 }
 
 struct FilterOptions: ParsableArguments {
-    @Option(help: "Only tasks in this area.") var area: String?
-    @Option(help: "Only tasks in this project.") var project: String?
-    @Option(help: "Only tasks with this tag (repeatable; `work` also matches `work/backend`; `work/*` only below it).") var tag: [String] = []
-    @Option(help: "Only tasks with this status (repeatable, or comma-separated).") var status: [String] = []
+    @Option(help: "Only tasks in this area.", completion: Completions.words(.areas)) var area: String?
+    @Option(help: "Only tasks in this project.", completion: Completions.words(.projects)) var project: String?
+    @Option(help: "Only tasks with this tag (repeatable; `work` also matches `work/backend`; `work/*` only below it).",
+            completion: Completions.words(.tags)) var tag: [String] = []
+    @Option(help: "Only tasks with this status (repeatable, or comma-separated).", completion: Completions.words(.statuses))
+    var status: [String] = []
     @Option(help: "Only tasks from this source.") var source: String?
     @Option(help: "Only tasks in this folder or below it (repeatable).") var folder: [String] = []
-    @Option(name: .customLong("not-tag"), help: "Leave out tasks with this tag (repeatable; wildcards as --tag).") var notTag: [String] = []
+    @Option(name: .customLong("not-tag"), help: "Leave out tasks with this tag (repeatable; wildcards as --tag).",
+            completion: Completions.words(.tags)) var notTag: [String] = []
 
     func filter() throws -> TaskFilter {
         var statuses: [TaskStatus] = []

@@ -212,3 +212,48 @@ public struct EditDocument: Decodable, Equatable, Sendable, JSONObject {
         v.field("changed", changed)
     }
 }
+
+/// `{"schema_version", "results", "errors"}`: one command acting on several tasks
+/// (`todomd done a b c`, `--view today --tag errands`): each task's action, and each failure.
+public struct BatchDocument: Decodable, Equatable, Sendable, JSONObject {
+    public struct Failure: Decodable, Equatable, Sendable, JSONObject {
+        public var task: String
+        public var error: String
+        public var exitCode: Int
+
+        enum CodingKeys: String, CodingKey { case task, error, exitCode = "exit_code" }
+
+        public init(task: String, error: String, exitCode: Int) {
+            self.task = task
+            self.error = error
+            self.exitCode = exitCode
+        }
+
+        public func writeJSON(to out: inout JSONOut) { out.object(self) }
+
+        public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
+            v.field("task", task)
+            v.field("error", error)
+            v.field("exit_code", exitCode)
+        }
+    }
+
+    public var schemaVersion = APISchema.version
+    public var results: [ActionDocument]
+    public var errors: [Failure]
+
+    enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", results, errors }
+
+    public init(results: [ActionDocument], errors: [Failure]) {
+        self.results = results
+        self.errors = errors
+    }
+
+    public func writeJSON(to out: inout JSONOut) { out.object(self) }
+
+    public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
+        v.field("schema_version", schemaVersion)
+        v.field("results", results)
+        v.field("errors", errors)
+    }
+}

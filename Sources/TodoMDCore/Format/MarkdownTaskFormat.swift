@@ -66,9 +66,9 @@ public struct MarkdownTaskFormat: TaskFileFormat {
             FieldReader.read(key: key, node: node, into: &task, zone: zone, budget: &budget)
             if budget.exhausted { return broken(budget.reason) }
         }
-        for key in TaskKey.required where !keys.contains(key)
-            || (key == TaskKey.created && task.created == nil && !task.problems.contains { $0.hasPrefix(key + ":") })
-            || (key == TaskKey.source && task.source == nil) {
+        // `created` and `source` are often missing in files people and other tools write: not a
+        // problem (`doctor --strict` lists them; `created` falls back to the file's time).
+        for key in TaskKey.required where key != TaskKey.created && key != TaskKey.source && !keys.contains(key) {
             task.problems.append("missing required key: \(key)")
         }
         if task.title.isEmpty { task.title = Self.titleFromFilename(path) }

@@ -53,8 +53,9 @@ public enum FieldAssignment {
             default: throw TodoError.invalidArgument("flagged must be true or false")
             }
         case TaskKey.estimatedMinutes:
-            guard let m = Int(value), m >= 0, m <= 1_000_000 else {
-                throw TodoError.invalidArgument("estimated_minutes must be a whole number of minutes")
+            // Minutes, or a duration as quick entry reads it: `90`, `45m`, `1h`, `1h30m`.
+            guard let m = Int(value) ?? QuickTokenizer.minutes(value.lowercased()), m >= 0, m <= 1_000_000 else {
+                throw TodoError.invalidArgument("estimated_minutes must be minutes or a duration like 45m, 1h, 1h30m")
             }
             return .int(m)
         case TaskKey.tags:

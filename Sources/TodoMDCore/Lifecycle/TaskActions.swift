@@ -9,6 +9,17 @@ public struct ActionResult: Sendable {
     public var created: [TodoTask] = []
 
     public init(task: TodoTask) { self.task = task }
+
+    /// Nothing was written: the task was already as asked. `changed` tells front ends so.
+    public static func unchanged(_ task: TodoTask, _ message: String) -> ActionResult {
+        var r = ActionResult(task: task)
+        r.messages = [message]
+        r.changed = false
+        return r
+    }
+
+    /// Whether the action wrote anything.
+    public var changed = true
 }
 
 /// Completing, reopening and cancelling tasks in a vault: the lifecycle rules of spec 000
@@ -21,7 +32,8 @@ public struct TaskLifecycle: Sendable {
     /// Marks a task done: `status: "done"` and `completed`; with the archive setting on, the
     /// file moves to `Archive/`. `fingerprint` is that of the bytes the task was read from.
     public func complete(_ task: TodoTask, fingerprint: UInt64? = nil) throws -> ActionResult {
-        if task.status == .done { throw TodoError.invalidArgument("\(task.key) is already done") }
+        // Repeating a command is harmless (a script's retry, `done a b` with a done one in it).
+        if task.status == .done { return .unchanged(task, "already done; nothing changed") }
         if task.line != nil { return try vault.completeInline(task) }
         var result: ActionResult
         if task.recurrence != nil {
@@ -44,7 +56,7 @@ public struct TaskLifecycle: Sendable {
 
     /// Reopens a done or cancelled task: `status: "todo"`, `completed` removed.
     public func reopen(_ task: TodoTask, fingerprint: UInt64? = nil) throws -> ActionResult {
-        guard task.status.isClosed else { throw TodoError.invalidArgument("\(task.key) is not done or cancelled") }
+        guard task.status.isClosed else { return .unchanged(task, "not done or cancelled; nothing changed") }
         if task.line != nil { return ActionResult(task: try vault.update(task, [FieldChange(TaskKey.status, .string("todo"))])) }
         if case .object(let record)? = task.extra.first(where: { $0.0 == Self.nextOccurrenceKey })?.1 {
             return try reopenRepeating(task, record: record, fingerprint: fingerprint)
@@ -55,7 +67,7 @@ public struct TaskLifecycle: Sendable {
 
     /// Cancels a task: it stays in the vault and leaves the active views.
     public func cancel(_ task: TodoTask, fingerprint: UInt64? = nil) throws -> ActionResult {
-        if task.status == .cancelled { throw TodoError.invalidArgument("\(task.key) is already cancelled") }
+        if task.status == .cancelled { return .unchanged(task, "already cancelled; nothing changed") }
         return ActionResult(task: try vault.update(task, [FieldChange(TaskKey.status, .string(TaskStatus.cancelled.rawValue))],
                                                    readFingerprint: fingerprint))
     }

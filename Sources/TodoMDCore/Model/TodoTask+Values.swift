@@ -24,6 +24,7 @@ extension TodoTask {
         case TaskKey.modified: return s(modified.map(Timestamp.format))
         case TaskKey.completed: return s(completed.map(Timestamp.format))
         case TaskKey.source: return s(source)
+        case "body": return .string(body)  // the notes (set's body=), never a frontmatter key
         default: return extra.first(where: { $0.0 == key })?.1 ?? .null
         }
     }

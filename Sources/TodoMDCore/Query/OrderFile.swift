@@ -59,6 +59,21 @@ public struct OrderFile: @unchecked Sendable {
 
     /// Writes the file atomically. If the existing file was malformed its bytes are first
     /// kept as `.order.json.malformed-<time>`.
+    /// Puts `successor` where `task` is in every list that orders it (a repeating task's next
+    /// occurrence keeps the place its predecessor had). Returns whether anything changed.
+    public mutating func inherit(_ successor: TodoTask, from task: TodoTask) -> Bool {
+        let old = Self.entry(for: task), oldName = task.filename, new = Self.entry(for: successor)
+        var changed = false
+        for (key, list) in views {
+            guard !list.contains(new), let i = list.firstIndex(where: { $0 == old || (task.line == nil && $0 == oldName) }) else { continue }
+            var l = list
+            l.insert(new, at: i)
+            views[key] = l
+            changed = true
+        }
+        return changed
+    }
+
     public mutating func save(root: String, clock: Clock) throws {
         let path = root + "/" + Self.fileName
         if problem != nil, FileManager.default.fileExists(atPath: path) {

@@ -120,7 +120,7 @@ public final class Vault: Sendable {
             let bytes = file.stamp.size > Int64(Limits.fileBytes)
                 ? Array(try FileSystem.readFile(absolute(file.path)).prefix(8)) + [UInt8](repeating: 0x20, count: Limits.fileBytes + 1)
                 : try FileSystem.readFile(absolute(file.path))
-            return readContents(path: file.path, bytes: bytes)
+            return readContents(path: file.path, bytes: bytes, modified: file.stamp.mtimeNanos)
         } catch {
             return FileContents(path: file.path, problem: FileProblem(path: file.path, reasons: ["cannot read: \(error)"]))
         }
@@ -140,11 +140,16 @@ public final class Vault: Sendable {
 
     /// Everything one file holds: its task (a task file), its checkbox tasks and note content
     /// (a note), or why it cannot be read. The unit a cache stores per file.
-    public func readContents(path: String, bytes: [UInt8]) -> FileContents {
+    /// `modified` (the file's mtime, in nanoseconds) stands in for a missing `created`: files
+    /// people and other tools write often have none, and that is not a problem.
+    public func readContents(path: String, bytes: [UInt8], modified: Int64? = nil) -> FileContents {
         var c = FileContents(path: path)
         c.fingerprint = Self.fingerprint(bytes)
         switch format.read(path: path, bytes: bytes, zone: clock.timeZone) {
-        case .task(let t):
+        case .task(var t):
+            if t.created == nil, let m = modified, !t.problems.contains(where: { $0.hasPrefix(TaskKey.created + ":") }) {
+                t.created = Date(timeIntervalSince1970: TimeInterval(m / 1_000_000_000))
+            }
             c.tasks = [t]
             if !t.problems.isEmpty { c.problem = FileProblem(path: t.path, reasons: t.problems) }
         case .unreadable(let reason):
@@ -282,8 +287,11 @@ public final class Vault: Sendable {
     /// `EditConflict` when it changed one of these.
     @discardableResult
     public func update(_ task: TodoTask, _ changes: [FieldChange], readFingerprint: UInt64? = nil,
-                       modified: String? = nil) throws -> TodoTask {
-        if task.line != nil { return try updateInline(task, changes) }
+                       modified: String? = nil, body: BodyEdit? = nil) throws -> TodoTask {
+        if task.line != nil {
+            if body != nil { throw TodoError.invalidArgument("\(task.key) is a checkbox line: its notes are the note it is in (todomd edit)") }
+            return try updateInline(task, changes)
+        }
         guard !task.readOnly else {
             throw TodoError.unreadable(path: task.path, reason: "the file could not be read fully ("
                 + task.problems.joined(separator: "; ") + "); fix it by hand (todomd edit) first")
@@ -292,17 +300,32 @@ public final class Vault: Sendable {
         all.append(FieldChange(TaskKey.modified, .string(modified ?? Timestamp.format(clock.now))))
         // Write through a symlink to its target; renaming over the link would replace it.
         let path = FileSystem.realPath(absolute(task.path)) ?? absolute(task.path)
-        let keys = changes.map(\.key)
+        let keys = changes.map(\.key) + (body == nil ? [] : ["body"])
         let written = try withLock {
             try FileSystem.replaceChecked(path, name: task.path) { current in
                 if readFingerprint != Self.fingerprint(current) {
                     // Someone wrote the file since we read it (or we cannot tell): merge by field.
                     try checkMergeable(task, current: current, keys: keys)
                 }
-                return try format.apply(all, to: current)
+                let edited = try format.apply(all, to: current)
+                return try body.map { try Self.editingBody(edited, $0, name: task.path) } ?? edited
             }
         }
         return taskWritten(task.path, written, fallback: task)
+    }
+
+    /// `bytes` with the notes under the frontmatter changed; the frontmatter and the blank
+    /// line(s) after it stay as they are, and new lines take the file's line ending.
+    static func editingBody(_ bytes: [UInt8], _ edit: BodyEdit, name: String) throws -> [UInt8] {
+        guard let doc = FrontmatterDocument(bytes: bytes) else { throw TodoError.invalidArgument("\(name) has no frontmatter") }
+        let region = bytes[doc.bodyStart...]
+        let lead = region.prefix { $0 == 0x0A || $0 == 0x0D }
+        let old = String(decoding: region.dropFirst(lead.count), as: UTF8.self)
+        var text = edit.apply(to: old)
+        if doc.lineEnding == [0x0D, 0x0A] { text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n") }
+        guard text.utf8.count <= Limits.bodyBytes else { throw TodoError.invalidArgument("the notes would be larger than 100 KB") }
+        let separator: [UInt8] = lead.isEmpty && !text.isEmpty ? doc.lineEnding : Array(lead)
+        return Array(bytes[..<doc.bodyStart]) + separator + Array(text.utf8)
     }
 
     /// The lock file for this vault, outside it (in the cache folder), keyed by its path.

@@ -3,17 +3,35 @@ import Foundation
 /// Finds the vault folder: `--vault`, else `TODOMD_VAULT`, else the config file
 /// (`$XDG_CONFIG_HOME/todomd/config.json`, key `vault`), else `~/todo.md`.
 public enum VaultLocator {
+    /// Where the vault path came from: errors name it, and only the default is created by a write.
+    public enum Origin: Sendable, Equatable, CustomStringConvertible {
+        case flag, environment, config(String), defaultPath
+
+        public var description: String {
+            switch self {
+            case .flag: return "--vault"
+            case .environment: return "TODOMD_VAULT"
+            case .config(let file): return "the config file \(file)"
+            case .defaultPath: return "the default"
+            }
+        }
+    }
+
     public static func locate(flag: String?, env: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
-        if let f = flag, !f.isEmpty { return absolute(f, env: env) }
-        if let v = env["TODOMD_VAULT"], !v.isEmpty { return absolute(v, env: env) }
+        try locateWithOrigin(flag: flag, env: env).path
+    }
+
+    public static func locateWithOrigin(flag: String?, env: [String: String] = ProcessInfo.processInfo.environment) throws -> (path: String, origin: Origin) {
+        if let f = flag, !f.isEmpty { return (absolute(f, env: env), .flag) }
+        if let v = env["TODOMD_VAULT"], !v.isEmpty { return (absolute(v, env: env), .environment) }
         let config = configDir(env: env) + "/config.json"
         if let data = FileManager.default.contents(atPath: config) {
             guard let obj = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
                 throw TodoError.malformed(path: config, reason: "not a JSON object")
             }
-            if let v = obj["vault"] as? String, !v.isEmpty { return absolute(v, env: env) }
+            if let v = obj["vault"] as? String, !v.isEmpty { return (absolute(v, env: env), .config(config)) }
         }
-        return home(env) + "/todo.md"
+        return (home(env) + "/todo.md", .defaultPath)
     }
 
     public static func configDir(env: [String: String]) -> String {

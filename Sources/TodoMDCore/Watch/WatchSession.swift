@@ -246,7 +246,7 @@ public final class WatchSession: @unchecked Sendable {
             let bytes = stamp.size > Int64(Limits.fileBytes)
                 ? Array(try FileSystem.readFile(abs).prefix(8)) + [UInt8](repeating: 0x20, count: Limits.fileBytes + 1)
                 : try FileSystem.readFile(abs)
-            return .read(Stamped(contents: vault.readContents(path: rel, bytes: bytes), stamp: stamp))
+            return .read(Stamped(contents: vault.readContents(path: rel, bytes: bytes, modified: stamp.mtimeNanos), stamp: stamp))
         } catch {
             if FileSystem.lstatStamp(abs) == nil { return .gone }
             return .failed(FileProblem(path: rel, reasons: ["cannot read: \(error)"]))

@@ -4,7 +4,7 @@ import Foundation
 /// vault or other parse settings is dropped and rebuilt, never migrated.
 enum IndexSchema {
     /// Bump on any change to the tables or to `TaskCodec`'s layout.
-    static let version = 9
+    static let version = 10
 
     static let create = """
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -21,11 +21,13 @@ enum IndexSchema {
         CREATE TABLE tasks (
             id INTEGER PRIMARY KEY, path TEXT NOT NULL, ord INTEGER NOT NULL, fingerprint INTEGER NOT NULL,
             status TEXT NOT NULL, due TEXT, defer TEXT, scheduled TEXT, flagged INTEGER NOT NULL,
-            area_key TEXT, project_key TEXT, tags_key TEXT NOT NULL, title_key TEXT NOT NULL
+            area_key TEXT, project_key TEXT, tags_key TEXT NOT NULL, title_key TEXT NOT NULL,
+            handle TEXT NOT NULL   -- TaskHandle.hash of the task's id
         );
         -- The whole task (`TaskCodec`), by task id.
         CREATE TABLE task_data (id INTEGER PRIMARY KEY, data BLOB NOT NULL);
         CREATE INDEX tasks_path ON tasks(path);
+        CREATE INDEX tasks_handle ON tasks(handle);
         -- Small partial indexes, so a load touches only the rows it needs: Today's dates (SQLite
         -- answers the OR of the three through them), special notes, files with problems.
         CREATE INDEX tasks_due ON tasks(due) WHERE due IS NOT NULL;

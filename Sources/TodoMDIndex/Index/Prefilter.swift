@@ -38,8 +38,10 @@ public struct Prefilter: Sendable, Equatable {
         var p = Prefilter()
         let keyPath = q.lastIndex(of: ":").map { String(q[..<$0]) } ?? q
         let idPath = q.lastIndex(of: "#").map { String(q[..<$0]) } ?? q
-        p.add("path = ? OR path = ? OR path = ? OR path = ? OR substr(path, -length(?)) = ? OR substr(path, -length(?)) = ? OR instr(title_key, ?) > 0",
-              [q, keyPath, idPath, q + ".md", "/" + q, "/" + q, "/" + q + ".md", "/" + q + ".md", q.lowercased()])
+        // A short handle is a prefix of the hash: a range of the handle index.
+        let h = TaskHandle.isCandidate(q) ? q.lowercased() : "~"
+        p.add("path = ? OR path = ? OR path = ? OR path = ? OR substr(path, -length(?)) = ? OR substr(path, -length(?)) = ? OR instr(title_key, ?) > 0 OR (handle >= ? AND handle < ?)",
+              [q, keyPath, idPath, q + ".md", "/" + q, "/" + q, "/" + q + ".md", "/" + q + ".md", q.lowercased(), h, h + "g"])
         return p
     }
 

@@ -10,6 +10,8 @@ struct StoredFile {
         var flagged: Bool
         var areaKey: String?, projectKey: String?
         var tagsKey: String, titleKey: String
+        /// `TaskHandle.hash` of the task's id: short handles are prefixes of it.
+        var handle: String
         var data: [UInt8]
         var task: TodoTask
     }
@@ -31,7 +33,7 @@ struct StoredFile {
             Task(status: t.status.rawValue, due: t.due?.date.description, deferDate: t.deferDate?.date.description,
                  scheduled: t.scheduled?.date.description, flagged: t.flagged, areaKey: t.area.map(Prefilter.fold),
                  projectKey: t.project.map(Prefilter.fold), tagsKey: Prefilter.tagsKey(t.tags), titleKey: t.title.lowercased(),
-                 data: TaskCodec.encode(t, fileFingerprint: c.fingerprint), task: t)
+                 handle: TaskHandle.hash(t.id), data: TaskCodec.encode(t, fileFingerprint: c.fingerprint), task: t)
         }
     }
 

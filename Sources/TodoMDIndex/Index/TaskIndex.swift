@@ -368,6 +368,21 @@ public final class TaskIndex {
         }
     }
 
+    /// The short handles (`TaskHandle`) of the tasks with these ids, among every task the index
+    /// holds: two lookups of the handle index per task, so a view's rows need no full scan.
+    public func handles(ids: [String]) throws -> [String: String] {
+        try db.read { db in
+            var out: [String: String] = [:]
+            for id in ids {
+                let h = TaskHandle.hash(id)
+                let before = try String.fetchOne(db, sql: "SELECT handle FROM tasks WHERE handle < ? ORDER BY handle DESC LIMIT 1", arguments: [h])
+                let after = try String.fetchOne(db, sql: "SELECT handle FROM tasks WHERE handle > ? ORDER BY handle LIMIT 1", arguments: [h])
+                out[id] = TaskHandle.handle(h, before: before, after: after)
+            }
+            return out
+        }
+    }
+
     /// The vault as a snapshot, holding every task `prefilter` lets through, every problem, and
     /// every type definition, saved view and typed item. Call `refresh()` first.
     public func snapshot(_ prefilter: Prefilter = .all) throws -> VaultSnapshot {

@@ -5,13 +5,15 @@ import TodoMDIndex
 extension TodoService {
     // MARK: Tasks
 
-    /// The task `reference` names (a path, file name, JSON id, `path:line`, or a unique part of a
-    /// title), with its version. Only the tasks it could name are loaded.
-    public func task(_ reference: String, prefer: TaskResolver.Preference = .any) throws -> VersionedTask {
+    /// The task `reference` names (a path, file name, JSON id, `path:line`, short handle, or a
+    /// unique part of a title), with its version. Only the tasks it could name are loaded. A
+    /// title shared by open and closed tasks names the open one unless `prefer` says otherwise.
+    public func task(_ reference: String, prefer: TaskResolver.Preference = .open) throws -> VersionedTask {
         try locked { try resolve(reference, prefer: prefer, clock: clock) }
     }
 
-    func resolve(_ reference: String, prefer: TaskResolver.Preference = .any, clock: Clock) throws -> VersionedTask {
+    func resolve(_ reference: String, prefer: TaskResolver.Preference = .open, clock: Clock) throws -> VersionedTask {
+        try requireVault()
         // Clients mostly send exact ids and paths: with the index, look those up first (an index
         // lookup), and only scan titles when the reference is not one. Without it, the whole
         // vault is read anyway.
@@ -21,11 +23,42 @@ extension TodoService {
         }
         let snap = snapshot(.resolving(reference), clock: clock)
         do {
-            let t = try TaskResolver.resolve(reference, in: snap.tasks, prefer: prefer)
-            return VersionedTask(t, fingerprint: snap.fingerprints[t.path])
+            let r = try TaskResolver.resolution(reference, in: snap.tasks, prefer: prefer)
+            var v = VersionedTask(r.task, fingerprint: snap.fingerprints[r.task.path])
+            v.note = r.note
+            return v
         } catch TodoError.notFound {
             if let direct = try taskFile(named: reference) { return direct }
             throw TodoError.notFound(reference)
+        }
+    }
+
+    /// The tasks a batch action selects: every task of `view` (a built-in or saved view;
+    /// default `all`) that `filter` lets through, with the versions they were read at.
+    public func selection(view name: String?, filter: TaskFilter) throws -> [VersionedTask] {
+        let page = try view(name ?? ViewKind.all.rawValue, filter: filter)
+        let tasks: [TodoTask]
+        switch page.content {
+        case .builtIn(let result): tasks = result.tasks
+        case .saved(_, let t, _, _): tasks = t
+        }
+        return tasks.map { VersionedTask(task: $0, version: page.versions.version(of: $0)) }
+    }
+
+    /// The short handles (`TaskHandle`) of `tasks`, by id, among every task of the vault.
+    public func handles(for tasks: [TodoTask]) -> [String: String] {
+        locked {
+            let ids = tasks.map(\.id)
+            openIndex()
+            switch access {
+            case .local(let index): if let h = try? index.handles(ids: ids) { return h }
+            #if os(Linux)
+            case .served(let server): if let h = server.withIndex({ try? $0.handles(ids: ids) }) { return h }
+            #endif
+            default: break
+            }
+            let all = snapshot(.all, clock: clock).tasks.map(\.id)
+            return TaskHandle.handles(ids: all).filter { Set(ids).contains($0.key) }
         }
     }
 
@@ -83,8 +116,9 @@ extension TodoService {
     private func savedView(_ name: String, filter: TaskFilter, clock: Clock) throws -> ViewPage {
         let snap = snapshot(.all, clock: clock)
         guard let saved = SavedViewRunner.find(name, in: snap) else {
-            throw TodoError.invalidArgument("unknown view \"\(name)\"; views: "
-                + (ViewKind.allCases.map(\.rawValue) + snap.views.map(\.name)).joined(separator: ", "))
+            let names = ViewKind.allCases.map(\.rawValue) + snap.views.map(\.name)
+            throw TodoError.invalidArgument("unknown view \"\(name)\"" + Suggestion.hint(for: name, among: names, quote: "\"")
+                + "; views: " + names.joined(separator: ", "))
         }
         var (tasks, items) = SavedViewRunner.run(saved, snap, clock: clock)
         tasks = tasks.filter(filter.matches)
@@ -175,10 +209,23 @@ extension TodoService {
     // MARK: Doctor
 
     /// Every file that could not be read fully, with the reasons.
-    public func doctor() -> DoctorReport {
+    /// `strict` also lists task files without `created` or `source`: normal for files people
+    /// and other tools write (todomd takes the file's time and "unknown"), so only on request.
+    public func doctor(strict: Bool = false) -> DoctorReport {
         locked {
             let snap = snapshot(.all, clock: clock)
-            return DoctorReport(vault: root, taskCount: snap.tasks.count, problems: snap.problems + settingsProblems(), notes: snap.notes)
+            var problems = snap.problems + settingsProblems()
+            if strict {
+                let withProblems = Set(problems.map(\.path))
+                for t in snap.tasks where t.line == nil && !withProblems.contains(t.path) {
+                    guard let (raw, _) = try? vault.readTask(t.path) else { continue }
+                    let missing = [TaskKey.created, TaskKey.source].filter { raw.value(forKey: $0) == .null }
+                    if !missing.isEmpty {
+                        problems.append(FileProblem(path: t.path, reasons: missing.map { "missing key: \($0) (strict)" }))
+                    }
+                }
+            }
+            return DoctorReport(vault: root, taskCount: snap.tasks.count, problems: problems, notes: snap.notes)
         }
     }
 

@@ -9,6 +9,8 @@ public struct VersionedTask: Sendable {
     public var version: String?
     /// The fingerprint of the task's file as read (what a write checks against).
     public var fileFingerprint: UInt64?
+    /// How a title reference was resolved, when a preference chose among several matches.
+    public var note: String?
 
     public init(task: TodoTask, version: String?, fileFingerprint: UInt64? = nil) {
         self.task = task
@@ -39,6 +41,8 @@ public struct ActionOutcome: Sendable {
     public var task: VersionedTask
     public var created: [VersionedTask]
     public var messages: [String]
+    /// false when the task already was as asked (`done` on a done task): nothing was written.
+    public var changed = true
 }
 
 /// A view as shown: a built-in view, or a saved view's tasks and items.

@@ -12,7 +12,9 @@ extension ServiceOptions {
         let zone = clock.timeZone
         var source: @Sendable () -> Clock = { Clock(now: Date(), timeZone: zone) }
         if let pinned = env["TODOMD_NOW"], !pinned.isEmpty { source = { clock } }
-        var o = ServiceOptions(vaultRoot: try VaultLocator.locate(flag: flag, env: env), clock: source)
+        let (root, origin) = try VaultLocator.locateWithOrigin(flag: flag, env: env)
+        var o = ServiceOptions(vaultRoot: root, clock: source)
+        o.vaultOrigin = origin
         o.useIndex = !(noCache || ["1", "true", "yes"].contains(env["TODOMD_NO_CACHE"]?.lowercased() ?? ""))
         o.longRunning = longRunning
         o.warn = { FileHandle.standardError.write(Data(("todomd: warning: " + $0 + "\n").utf8)) }

@@ -15,6 +15,13 @@ extension TodoService {
             let key = view ?? ViewEngine.defaultOrderKey(for: t)
             let engine = self.engine(clock)
             let shown = try shownInList(key, engine: engine, tasks: snapshot(.all, clock: clock).tasks)
+            // Both must be in the list: ordering across lists would silently edit one of them.
+            for x in [t, other] where !shown.contains(where: { $0.key == x.key }) {
+                let home = ViewEngine.defaultOrderKey(for: x)
+                throw TodoError.invalidArgument("\(x.title) is not in \(key)" + (home == key ? "" : " (it is in \(home))")
+                    + "; to move it into another list set its project or area (todomd set TASK project=NAME), "
+                    + "or give a view both are in with --view")
+            }
             var order = engine.order
             let list = try Reorder.reorder(list: order.problem == nil ? order.views[key] ?? [] : [], shown: shown, moving: t,
                                            before ? .before : .after, other: other)

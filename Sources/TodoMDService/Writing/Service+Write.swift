@@ -62,12 +62,23 @@ extension TodoService {
 
     // MARK: Editing fields
 
-    /// Sets fields from `key=value` text (`key=` clears); any key, unknown ones too.
-    public func set(_ reference: String, assignments: [String], expected: String? = nil) throws -> ActionOutcome {
+    /// Sets fields from `todomd set` words (`SetExpression`): `key=value` (`key=` clears; any
+    /// key, unknown ones too), `tags+=x`, `tags-=x`, `body=…` / `body+=…` for the notes;
+    /// `note` is appended to the notes as a paragraph.
+    public func set(_ reference: String, assignments: [String], note: String? = nil, expected: String? = nil) throws -> ActionOutcome {
         try locked {
             let clock = self.clock
-            let changes = try assignments.map { try FieldAssignment.parse($0, clock: clock) }
-            return try update(reference, changes, expected: expected, clock: clock)
+            var expressions = try assignments.map(SetExpression.parse)
+            if let note { expressions.append(.body(.append(note))) }
+            guard !expressions.isEmpty else { throw TodoError.invalidArgument("nothing to set: give key=value, tags+=x, body=… or --note") }
+            var bodyEdit: BodyEdit?
+            for case .body(let e) in expressions { bodyEdit = bodyEdit.map { .then($0, e) } ?? e }
+            let keys = expressions.map(\.key)
+            return try writing(reference, expected: expected, keys: keys, clock: clock) { current in
+                let changes = try expressions.compactMap { try $0.change(for: current.task, clock: clock) }
+                let all = FieldAssignment.withLifecycle(changes, task: current.task, now: clock.now)
+                return ActionResult(task: try vault.update(current.task, all, readFingerprint: current.fileFingerprint, body: bodyEdit))
+            }
         }
     }
 
@@ -123,9 +134,18 @@ extension TodoService {
     /// Completes a task (a repeating one gets its next occurrence).
     public func complete(_ reference: String, expected: String? = nil) throws -> ActionOutcome {
         try locked {
-            try writing(reference, prefer: .open, expected: expected, keys: [TaskKey.status, TaskKey.completed], clock: clock) {
-                try TaskLifecycle(vault: vault).complete($0.task, fingerprint: $0.fileFingerprint)
+            let clock = self.clock
+            var before: TodoTask?
+            let outcome = try writing(reference, prefer: .open, expected: expected, keys: [TaskKey.status, TaskKey.completed], clock: clock) {
+                before = $0.task
+                return try TaskLifecycle(vault: vault).complete($0.task, fingerprint: $0.fileFingerprint)
             }
+            // The next occurrence takes its predecessor's place in manually ordered lists.
+            if let before, let next = outcome.created.first?.task {
+                var order = OrderFile.load(root: root)
+                if order.problem == nil, order.inherit(next, from: before) { try order.save(root: root, clock: clock) }
+            }
+            return outcome
         }
     }
 
@@ -163,7 +183,7 @@ extension TodoService {
     /// Flags or unflags a task.
     public func flag(_ reference: String, _ on: Bool, expected: String? = nil) throws -> ActionOutcome {
         try locked {
-            try writing(reference, prefer: on ? .open : .any, expected: expected, keys: [TaskKey.flagged], clock: clock) {
+            try writing(reference, prefer: .open, expected: expected, keys: [TaskKey.flagged], clock: clock) {
                 ActionResult(task: try vault.update($0.task, [FieldChange(TaskKey.flagged, .bool(on))], readFingerprint: $0.fileFingerprint))
             }
         }
@@ -175,7 +195,7 @@ extension TodoService {
     /// version on disk, and runs `body` with the task as it is now. A stale version merges when
     /// nobody changed `keys` since it, and is refused with an `EditConflict` otherwise (or when
     /// the version is unknown). The index hears of every file written.
-    func writing(_ reference: String, prefer: TaskResolver.Preference = .any, expected: String?, keys: [String], clock: Clock,
+    func writing(_ reference: String, prefer: TaskResolver.Preference = .open, expected: String?, keys: [String], clock: Clock,
                  _ body: (VersionedTask) throws -> ActionResult) throws -> ActionOutcome {
         let current = try resolve(reference, prefer: prefer, clock: clock)
         try checkExpected(expected, current: current, keys: keys)
@@ -185,7 +205,8 @@ extension TodoService {
             throw error
         }
         noteWritten([current.task.path, result.task.path] + result.created.map(\.path))
-        return ActionOutcome(task: versioned(result.task), created: result.created.map(versioned), messages: result.messages)
+        return ActionOutcome(task: versioned(result.task), created: result.created.map(versioned),
+                             messages: (current.note.map { [$0] } ?? []) + result.messages, changed: result.changed)
     }
 
     /// Throws an `EditConflict` when `expected` is stale and another program changed one of

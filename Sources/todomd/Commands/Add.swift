@@ -1,11 +1,13 @@
 import ArgumentParser
+import Foundation
 import TodoMDAPI
 import TodoMDCore
 import TodoMDService
 
 /// Options shared by `add` and `parse`: the text and the explicit fields that override it.
 struct NewTaskOptions: ParsableArguments {
-    @Argument(help: "The task, typed naturally: \"Buy milk tomorrow #errands !high ~15m\".") var text: [String]
+    @Argument(help: "The task, typed naturally: 'Buy milk tomorrow #errands !high ~15m' (quote it: in shells # starts a comment and ! expands history). Without it, a line is read from stdin.")
+    var text: [String] = []
     @Flag(help: "Take the text as the title, word for word (no quick-entry parsing).") var literal = false
     @Option(help: "Due date (2026-12-01, tomorrow, next friday, in 3 days, +3d…).") var due: String?
     @Option(name: .customLong("defer"), help: "Hide the task until this date.") var deferDate: String?
@@ -25,8 +27,8 @@ struct NewTaskOptions: ParsableArguments {
     @Option(help: "Create an item of this list type instead (book, movie…); the text then takes field=value words and #tags.") var type: String?
 
     /// The explicit fields, and the text to read as quick entry unless --literal.
-    var draft: TaskDraft {
-        var n = NewTask(title: text.joined(separator: " "))
+    func draft() throws -> TaskDraft {
+        var n = NewTask(title: try title())
         n.due = due
         n.deferDate = deferDate
         n.scheduled = scheduled
@@ -44,6 +46,16 @@ struct NewTaskOptions: ParsableArguments {
         n.source = source
         return TaskDraft(n, quickEntry: !literal)
     }
+
+    /// The words, or a line from stdin when there are none (no shell quoting to get wrong).
+    func title() throws -> String {
+        if !text.isEmpty && text != ["-"] { return text.joined(separator: " ") }
+        if isatty(STDIN_FILENO) == 1 { FileHandle.standardError.write(Data("Task: ".utf8)) }
+        guard let line = Swift.readLine(strippingNewline: true), !line.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw TodoError.invalidArgument("no task text (give it as an argument, or type a line on stdin)")
+        }
+        return line
+    }
 }
 
 struct Add: ParsableCommand {
@@ -60,13 +72,13 @@ struct Add: ParsableCommand {
     @Flag(help: "Print the task as JSON.") var json = false
 
     func run() throws {
-        try CLI.run(vaultOptions) { service, out in
+        try CLI.run(vaultOptions, creating: true) { service, out in
             if let type = options.type, ListType.key(type) != "todo" {
                 let item = try service.addItem(type: type, words: options.text)
                 if json { out.json(ItemDocument(item)) } else { out.print(item.path) }
                 return
             }
-            let added = try service.add(options.draft)
+            let added = try service.add(try options.draft())
             if json {
                 out.json(NewTaskDocument(added, today: service.clock.today))
                 return
@@ -87,7 +99,7 @@ struct Parse: ParsableCommand {
 
     func run() throws {
         try CLI.run(vaultOptions) { service, out in
-            let preview = try service.parse(options.draft)
+            let preview = try service.parse(try options.draft())
             if json {
                 out.json(NewTaskDocument(preview, today: service.clock.today))
                 return

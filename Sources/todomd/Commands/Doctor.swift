@@ -6,11 +6,12 @@ struct Doctor: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List every file that could not be read fully, with the reason; exit 1 if any.")
     @OptionGroup var vaultOptions: VaultOptions
-    @Flag var json = false
+    @Flag(help: "Also list task files without created or source (normal for hand-written files).") var strict = false
+    @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
         try CLI.run(vaultOptions) { service, out in
-            let report = service.doctor()
+            let report = service.doctor(strict: strict)
             if json {
                 out.json(DoctorDocument(report))
             } else {

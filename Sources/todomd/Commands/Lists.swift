@@ -6,7 +6,7 @@ import TodoMDCore
 struct Types: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List types (built-in and defined by type: list_type_definition notes).")
     @OptionGroup var vaultOptions: VaultOptions
-    @Flag var json = false
+    @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
         try CLI.run(vaultOptions) { service, out in
@@ -32,7 +32,7 @@ struct Items: ParsableCommand {
     @OptionGroup var vaultOptions: VaultOptions
     @Argument(help: "The type: its name or type: key.") var type: String
     @Option(help: "Only items with this tag (repeatable; wildcards as in list).") var tag: [String] = []
-    @Flag var json = false
+    @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
         try CLI.run(vaultOptions) { service, out in
@@ -40,7 +40,8 @@ struct Items: ParsableCommand {
             if json { out.json(ItemsDocument(list, today: service.clock.today)); return }
             let t = list.type
             if t.isTodo {
-                for x in list.tasks { out.print(out.row(x)) }
+                let handles = service.handles(for: list.tasks)
+                for x in list.tasks { out.print(out.row(x, handle: handles[x.id])) }
                 return
             }
             out.print(out.header(t.name + "s"))
@@ -53,7 +54,7 @@ struct Items: ParsableCommand {
 struct Views: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List saved views (notes with type: view); show one with `todomd list NAME`.")
     @OptionGroup var vaultOptions: VaultOptions
-    @Flag var json = false
+    @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
         try CLI.run(vaultOptions) { service, out in
@@ -93,10 +94,10 @@ struct CaptureCommand: ParsableCommand {
     @Argument(help: "The raw text (or - to read stdin).") var text: [String]
     @Option(help: "Use this type instead of the proposed one.") var type: String?
     @Flag(help: "Save it (as an item, or a task for todos).") var save = false
-    @Flag var json = false
+    @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        try CLI.run(vaultOptions) { service, out in
+        try CLI.run(vaultOptions, creating: save) { service, out in
             let c = try service.capture(CLI.input(text), type: type, save: save)
             if json { out.json(CaptureDocument(c)); return }
             out.print("type: \(c.type.key)  " + out.paint("(\(c.reason); other types: " + c.otherTypes.joined(separator: ", ") + ")", .dim))

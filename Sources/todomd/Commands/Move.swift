@@ -7,7 +7,7 @@ struct Move: ParsableCommand {
         abstract: "Reorder: put TASK before or after OTHER in a view's manual order (.order.json).",
         discussion: "Without --view the list is the task's project (project:NAME), else its area (area:NAME), else inbox.")
     @OptionGroup var vaultOptions: VaultOptions
-    @Argument var task: String
+    @Argument(help: taskHelp) var task: String
     @Option(help: "Put it before this task.") var before: String?
     @Option(help: "Put it after this task.") var after: String?
     @Option(help: "inbox, today, anytime, someday, flagged, project:NAME or area:NAME.") var view: String?

@@ -16,18 +16,22 @@ struct Search: ParsableCommand {
     var view: String?
     @OptionGroup var filters: FilterOptions
     @Option(help: "At most this many hits.") var limit = 50
+    @Flag(name: [.customLong("paths"), .customShort("v")], help: "Show each task's file.") var paths = false
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        try CLI.run(vaultOptions) { service, out in
+        try CLI.run(vaultOptions) { service, printer in
+            var out = printer
+            out.showPaths = paths
             let results = try service.search(query, view: view, filter: try filters.filter(), limit: limit)
             if json {
                 out.json(SearchDocument(results, today: service.clock.today))
                 return
             }
             if results.hits.isEmpty { out.print(out.paint("Nothing matches.", .dim)) }
+            let handles = service.handles(for: results.hits.map(\.task.task))
             for h in results.hits {
-                out.print(out.row(h.task.task))
+                out.print(out.row(h.task.task, handle: handles[h.task.task.id]))
                 out.print("    " + out.highlight(h.snippet.replacingOccurrences(of: "\n", with: " ")))
             }
         }

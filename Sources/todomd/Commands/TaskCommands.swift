@@ -4,145 +4,185 @@ import TodoMDAPI
 import TodoMDCore
 import TodoMDService
 
-/// Prints what an action did: its verb, the task and messages, or the JSON document.
-private func report(_ out: Printer, _ o: ActionOutcome, today: LocalDate, json: Bool, verb: String) {
-    if json {
-        out.json(ActionDocument(o, today: today))
-        return
-    }
-    out.print("\(verb): \(o.task.task.title)  (\(o.task.task.key))")
-    for m in o.messages { out.print("  \(m)") }
-}
-
-/// Runs one action on TASK and reports it.
-private func act(_ vault: VaultOptions, _ write: WriteOptions, verb: String,
-                 _ action: (TodoService, String?) throws -> ActionOutcome) throws {
-    try CLI.run(vault) { service, out in
-        report(out, try action(service, try write.expected()), today: service.clock.today, json: write.json, verb: verb)
-    }
-}
+/// The help of a TASK argument, everywhere.
+let taskHelp = ArgumentHelp("A short id (from `todomd list`), path, file name, JSON id, or part of the title.")
+let tasksHelp = ArgumentHelp("Tasks: short ids (from `todomd list`), paths, JSON ids, or parts of titles.")
 
 struct Show: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show every field of a task and its notes.")
+    static let configuration = CommandConfiguration(
+        abstract: "Show every field of a task and its notes.",
+        discussion: "A title shared by open and done tasks (a repeating task's instances) names the open one; --all lists them all.")
     @OptionGroup var vaultOptions: VaultOptions
-    @Argument(help: "Path, file name, id or part of the title.") var task: String
+    @Argument(help: taskHelp, completion: Completions.words(.tasks)) var task: String
+    @Flag(help: "Consider done and cancelled tasks on an equal footing (ask which one when a title matches several).") var all = false
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
         try CLI.run(vaultOptions) { service, out in
-            let t = try service.task(task)
+            let t = try service.task(task, prefer: all ? .any : .open)
+            if let note = t.note { Printer.note(note) }
             if json { out.json(TaskDocument(t, today: service.clock.today)) } else { out.print(out.detail(t.task)) }
         }
     }
 }
 
 struct Done: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Complete a task (a repeating one gets its next occurrence).")
+    static let configuration = CommandConfiguration(
+        abstract: "Complete tasks (a repeating one gets its next occurrence); a done task is left as it is.",
+        aliases: ["complete", "do"])
     @OptionGroup var vaultOptions: VaultOptions
-    @Argument var task: String
+    @Argument(help: tasksHelp, completion: Completions.words(.tasks)) var tasks: [String] = []
+    @OptionGroup var selection: TaskSelection
     @OptionGroup var write: WriteOptions
 
     func run() throws {
-        try act(vaultOptions, write, verb: "done") { try $0.complete(task, expected: $1) }
+        try Batch.run(vaultOptions, write, references: tasks, selection: selection, prefer: .open, verb: "done") {
+            try $0.complete($1, expected: $2)
+        }
     }
 }
 
 struct Reopen: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Reopen a done or cancelled task (undoes a repeat).")
+    static let configuration = CommandConfiguration(
+        abstract: "Reopen done or cancelled tasks (undoes a repeat); a title names the done one first.")
     @OptionGroup var vaultOptions: VaultOptions
-    @Argument var task: String
+    @Argument(help: tasksHelp, completion: Completions.words(.tasks)) var tasks: [String] = []
+    @OptionGroup var selection: TaskSelection
     @OptionGroup var write: WriteOptions
 
     func run() throws {
-        try act(vaultOptions, write, verb: "reopened") { try $0.reopen(task, expected: $1) }
+        try Batch.run(vaultOptions, write, references: tasks, selection: selection, prefer: .closed, verb: "reopened") {
+            try $0.reopen($1, expected: $2)
+        }
     }
 }
 
 struct Cancel: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Cancel a task (it stays in the vault).")
+    static let configuration = CommandConfiguration(abstract: "Cancel tasks (they stay in the vault).")
     @OptionGroup var vaultOptions: VaultOptions
-    @Argument var task: String
+    @Argument(help: tasksHelp, completion: Completions.words(.tasks)) var tasks: [String] = []
+    @OptionGroup var selection: TaskSelection
     @OptionGroup var write: WriteOptions
 
     func run() throws {
-        try act(vaultOptions, write, verb: "cancelled") { try $0.cancel(task, expected: $1) }
+        try Batch.run(vaultOptions, write, references: tasks, selection: selection, prefer: .open, verb: "cancelled") {
+            try $0.cancel($1, expected: $2)
+        }
     }
 }
 
 struct Defer: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Hide a task until a date.")
+    static let configuration = CommandConfiguration(
+        abstract: "Hide tasks until a date.",
+        discussion: "The last argument is the date: `todomd defer 7fa 3c1 'next monday'`.")
     @OptionGroup var vaultOptions: VaultOptions
-    @Argument var task: String
-    @Argument(help: "A date: 2026-12-01, tomorrow, next friday, in 3 days, +3d…") var date: String
+    @Argument(help: "Tasks (as for `done`), then a date: 2026-12-01, tomorrow, next friday, in 3 days, +3d…")
+    var words: [String] = []
+    @OptionGroup var selection: TaskSelection
     @OptionGroup var write: WriteOptions
 
     func run() throws {
-        try CLI.run(vaultOptions) { service, out in
-            let (o, d) = try service.deferTask(task, until: date, expected: try write.expected())
-            let today = service.clock.today
-            report(out, o, today: today, json: write.json, verb: "deferred until \(DateText.short(d, today: today))")
+        guard let date = words.last else { throw ValidationError("give the date to defer until (and the tasks, or --view)") }
+        try Batch.run(vaultOptions, write, references: Array(words.dropLast()), selection: selection, prefer: .open, verb: "deferred",
+                      describe: { o, today in o.task.task.deferDate.map { " until " + DateText.short($0, today: today) } ?? "" }) {
+            try $0.deferTask($1, until: date, expected: $2).0
         }
     }
 }
 
 struct FlagTask: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "flag", abstract: "Flag a task.")
+    static let configuration = CommandConfiguration(commandName: "flag", abstract: "Flag tasks.")
     @OptionGroup var vaultOptions: VaultOptions
-    @Argument var task: String
+    @Argument(help: tasksHelp, completion: Completions.words(.tasks)) var tasks: [String] = []
+    @OptionGroup var selection: TaskSelection
     @OptionGroup var write: WriteOptions
 
     func run() throws {
-        try act(vaultOptions, write, verb: "flagged") { try $0.flag(task, true, expected: $1) }
+        try Batch.run(vaultOptions, write, references: tasks, selection: selection, prefer: .open, verb: "flagged") {
+            try $0.flag($1, true, expected: $2)
+        }
     }
 }
 
 struct UnflagTask: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "unflag", abstract: "Remove a task's flag.")
+    static let configuration = CommandConfiguration(commandName: "unflag", abstract: "Remove tasks' flags.")
     @OptionGroup var vaultOptions: VaultOptions
-    @Argument var task: String
+    @Argument(help: tasksHelp, completion: Completions.words(.tasks)) var tasks: [String] = []
+    @OptionGroup var selection: TaskSelection
     @OptionGroup var write: WriteOptions
 
     func run() throws {
-        try act(vaultOptions, write, verb: "unflagged") { try $0.flag(task, false, expected: $1) }
+        try Batch.run(vaultOptions, write, references: tasks, selection: selection, prefer: .open, verb: "unflagged") {
+            try $0.flag($1, false, expected: $2)
+        }
     }
 }
 
 struct SetFields: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
-        abstract: "Set fields: key=value (any key, unknown ones too); key= clears a field.")
+        abstract: "Set fields of tasks: key=value (any key, unknown ones too), key= clears, tags+=x, tags-=x, body=… for the notes.",
+        discussion: """
+        Words with = are changes; the others name tasks: `todomd set 7fa 3c1 priority=high tags+=work`. \
+        estimated_minutes takes durations (45m, 1h30m). body=TEXT replaces the notes under the frontmatter, \
+        body+=TEXT or --note TEXT adds a paragraph to them.
+        """,
+        aliases: ["mod", "modify"])
     @OptionGroup var vaultOptions: VaultOptions
-    @Argument var task: String
-    @Argument(help: "key=value pairs.") var assignments: [String]
+    @Argument(help: "Tasks (as for `done`), then changes: key=value, key=, tags+=x, tags-=x, body=…, body+=…")
+    var words: [String] = []
+    @Option(help: "Add this paragraph to the task's notes.") var note: String?
+    @OptionGroup var selection: TaskSelection
     @OptionGroup var write: WriteOptions
 
     func run() throws {
-        try act(vaultOptions, write, verb: "updated") { try $0.set(task, assignments: assignments, expected: $1) }
+        let changes = words.filter(SetExpression.looks)
+        let tasks = words.filter { !SetExpression.looks($0) }
+        guard !changes.isEmpty || note != nil else { throw ValidationError("give changes: key=value, tags+=x, body=… or --note") }
+        try Batch.run(vaultOptions, write, references: tasks, selection: selection, prefer: .open, verb: "updated") {
+            try $0.set($1, assignments: changes, note: note, expected: $2)
+        }
     }
 }
 
 struct Delete: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Move a task to the trash (.trash/ in the vault).")
+    static let configuration = CommandConfiguration(
+        abstract: "Move tasks to the trash (.trash/ in the vault); `todomd trash restore` brings them back.",
+        aliases: ["rm"])
     @OptionGroup var vaultOptions: VaultOptions
-    @Argument var task: String
+    @Argument(help: tasksHelp, completion: Completions.words(.tasks)) var tasks: [String] = []
+    @OptionGroup var selection: TaskSelection
     @OptionGroup var write: WriteOptions
 
     func run() throws {
         try CLI.run(vaultOptions) { service, out in
-            let d = try service.delete(task, expected: try write.expected())
-            if write.json {
-                out.json(DeleteDocument(d))
-            } else {
-                out.print("moved to trash: \(d.task.title)  (\(d.trashPath); `todomd trash restore` brings it back)")
+            let targets = try Batch.select(service, write, references: tasks, selection: selection, prefer: .open, verb: "delete")
+            var documents: [DeleteDocument] = []
+            var firstError: TodoError?
+            try service.recordingAction("delete " + (targets.count == 1 ? targets[0].task.title : "\(targets.count) tasks")) {
+                for target in targets {
+                    do {
+                        let d = try service.delete(target.task.id, expected: targets.count == 1 ? (try write.expected() ?? target.version) : target.version)
+                        if write.json { documents.append(DeleteDocument(d)) } else {
+                            out.print("moved to trash: \(d.task.title)  (\(d.trashPath); `todomd trash restore` brings it back)")
+                        }
+                    } catch let e as TodoError {
+                        firstError = firstError ?? e
+                        Printer.error(e.description)
+                    }
+                }
             }
+            if write.json { if documents.count == 1 { out.json(documents[0]) } else { out.json(documents) } }
+            if let firstError { throw ExitCode(firstError.exitCode) }
         }
     }
 }
 
 struct Edit: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Open a task file (or a checkbox task's note, at its line) in $EDITOR.")
+    static let configuration = CommandConfiguration(
+        abstract: "Open a task file (or a checkbox task's note, at its line) in $VISUAL, else $EDITOR, else vi.")
     @OptionGroup var vaultOptions: VaultOptions
-    @Argument var task: String
+    @Argument(help: taskHelp, completion: Completions.words(.tasks)) var task: String
     @Flag(help: "Print the task as JSON afterwards.") var json = false
 
     func run() throws {
@@ -157,29 +197,6 @@ struct Edit: ParsableCommand {
             } else {
                 out.print(outcome.changed ? "edited: \(outcome.path)" : "unchanged: \(outcome.path)")
             }
-        }
-    }
-}
-
-/// Starts the user's editor on a file and waits for it.
-enum Editor {
-    static func open(_ path: String, line: Int?, name: String) throws {
-        let env = ProcessInfo.processInfo.environment
-        let editor = env["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? env["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        // Editors that take `+LINE` open a checkbox task's note at its line.
-        let program = (editor.split(separator: " ").first.map(String.init) ?? "").split(separator: "/").last.map(String.init) ?? ""
-        let lineArg = line.flatMap { l in
-            ["vi", "vim", "nvim", "nano", "emacs", "micro", "kak", "hx", "joe", "mg"].contains(program) ? " +\(l)" : nil
-        } ?? ""
-        p.arguments = ["-c", editor + lineArg + " \"$1\"", "sh", path]
-        do { try p.run() } catch {
-            throw TodoError.io(path: name, reason: "cannot start editor \(editor): \(error.localizedDescription)")
-        }
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else {
-            throw TodoError.io(path: name, reason: "editor exited with status \(p.terminationStatus)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TodoMDAPI
 import TodoMDCore
 
@@ -13,7 +14,7 @@ struct TrashCommand: ParsableCommand {
 struct TrashList: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List trashed tasks.")
     @OptionGroup var vaultOptions: VaultOptions
-    @Flag var json = false
+    @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
         try CLI.run(vaultOptions) { service, out in
@@ -21,7 +22,9 @@ struct TrashList: ParsableCommand {
             if json { out.json(TrashDocument(items, today: service.clock.today)); return }
             out.print(out.header("Trash"))
             if items.isEmpty { out.print(out.paint("  Empty.", .dim)) }
-            for t in items { out.print("  " + out.row(t.task)) }
+            var rows = out
+            rows.showPaths = true  // the trash is by file: `trash restore PATH`
+            for t in items { out.print("  " + rows.row(t.task)) }
         }
     }
 }
@@ -30,7 +33,7 @@ struct TrashRestore: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "restore", abstract: "Put a trashed task back where it was.")
     @OptionGroup var vaultOptions: VaultOptions
     @Argument(help: "Path in the trash, file name or part of the title.") var task: String
-    @Flag var json = false
+    @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
         try CLI.run(vaultOptions) { service, out in
@@ -41,12 +44,23 @@ struct TrashRestore: ParsableCommand {
 }
 
 struct TrashEmpty: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "empty", abstract: "Delete the trash for good.")
+    static let configuration = CommandConfiguration(
+        commandName: "empty", abstract: "Delete the trash for good (asks first on a terminal; --yes does not ask).")
     @OptionGroup var vaultOptions: VaultOptions
+    @Flag(name: .shortAndLong, help: "Don't ask.") var yes = false
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
         try CLI.run(vaultOptions) { service, out in
+            let trashed = service.trash()
+            if !yes, !trashed.isEmpty, isatty(STDIN_FILENO) == 1 {
+                FileHandle.standardError.write(Data("Delete \(trashed.count) trashed file\(trashed.count == 1 ? "" : "s") for good? [y/N] ".utf8))
+                let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+                guard answer == "y" || answer == "yes" else {
+                    Printer.note("the trash was left as it is")
+                    throw ExitCode(1)
+                }
+            }
             let n = try service.emptyTrash()
             if json { out.json(EmptyTrashDocument(deleted: n)) } else { out.print("emptied the trash (\(n) file\(n == 1 ? "" : "s"))") }
         }

@@ -6,10 +6,15 @@ import TodoMDCore
 struct Printer {
     let clock: Clock
     let color: Bool
+    /// Rows end with the task's file (`--paths`).
+    var showPaths = false
+    /// The terminal's columns (titles are cut to fit a row on one line); nil for pipes.
+    var width: Int?
 
     init(clock: Clock, env: [String: String] = ProcessInfo.processInfo.environment) {
         self.clock = clock
         color = isatty(STDOUT_FILENO) == 1 && env["NO_COLOR"] == nil && env["TERM"] != "dumb"
+        width = TerminalWidth.columns(env: env)
     }
 
     static func error(_ message: String) {
@@ -53,8 +58,10 @@ struct Printer {
         return parts.enumerated().map { $0.offset % 2 == 1 ? paint($0.element, .bold) : $0.element }.joined()
     }
 
-    /// `○ Title  ⚑ · due Fri 27 Nov · #tag · Project · 45m  (path)`
-    func row(_ t: TodoTask) -> String {
+    /// `7fa ○ Title ⚑  high · due Fri 27 Nov · #tag · Project · 45m`: the short handle (when
+    /// known), then the task; the file with `--paths`. `context` is the group heading the row is
+    /// under (an area or project), not repeated on the row. The title is cut to fit the terminal.
+    func row(_ t: TodoTask, handle: String? = nil, context: String? = nil) -> String {
         let today = clock.today
         let box: String
         switch t.status {
@@ -64,9 +71,6 @@ struct Printer {
         case .cancelled: box = paint("✕", .dim)
         case .someday: box = "◌"
         }
-        let cleanTitle = Self.plain(t.title).replacingOccurrences(of: "\n", with: " ")
-        var title = t.status.isClosed ? paint(cleanTitle, .dim) : cleanTitle
-        if t.flagged { title += " " + paint("⚑", .yellow) }
         var meta: [String] = []
         if t.priority != .none {
             meta.append(paint(t.priority.rawValue, t.priority == .high ? .red : (t.priority == .medium ? .yellow : .green)))
@@ -82,19 +86,32 @@ struct Printer {
         if let s = t.scheduled { meta.append("scheduled " + DateText.relative(s.date, today: today) + (s.time.map { " \($0)" } ?? "")) }
         if let d = t.deferDate, d.date > today { meta.append(paint("deferred until " + DateText.relative(d.date, today: today), .dim)) }
         if t.line != nil {
-            // The note is the list; it is already in the path.
-        } else if let p = t.project { meta.append(paint(p, .cyan)) } else if let a = t.area { meta.append(paint(a, .cyan)) }
+            // The note is the list; --paths shows it.
+        } else if let p = t.project, p != context { meta.append(paint(p, .cyan)) } else if t.project == nil, let a = t.area, a != context {
+            meta.append(paint(a, .cyan))
+        }
         // A checkbox task's tags are already in its text, as Obsidian shows them.
         let shownTags = t.tags.filter { !t.title.lowercased().contains("#" + $0.lowercased()) }
         if !shownTags.isEmpty { meta.append(paint(shownTags.map { "#" + $0 }.joined(separator: " "), .magenta)) }
         if let m = t.estimatedMinutes { meta.append(Self.minutes(m)) }
         if t.recurrence != nil { meta.append("↻") }
-        if let s = t.source, s != "user", t.line == nil { meta.append(paint("via \(s)", .dim)) }
+        if let s = t.source, s != "user", s != "unknown", t.line == nil { meta.append(paint("via \(s)", .dim)) }
         if !t.problems.isEmpty { meta.append(paint("⚠ \(t.problems.count) problem" + (t.problems.count > 1 ? "s" : ""), .red)) }
-        var line = "\(box) \(title)"
-        if !meta.isEmpty { line += "  " + meta.joined(separator: " · ") }
-        if let d = t.description { line += "\n    " + paint(Self.plain(d), .dim) }
-        return line + "  " + paint("(\(t.key))", .dim)
+        let lead = (handle.map { paint($0, .dim) + " " } ?? "") + box + " "
+        let flag = t.flagged ? " " + paint("⚑", .yellow) : ""
+        let tail = (meta.isEmpty ? "" : "  " + meta.joined(separator: " · ")) + (showPaths ? "  " + paint("(\(t.key))", .dim) : "")
+        var cleanTitle = Self.plain(t.title).replacingOccurrences(of: "\n", with: " ")
+        if let width {
+            // Two columns of indent; a title keeps at least 24 columns even if the details wrap.
+            cleanTitle = TerminalWidth.truncate(cleanTitle, to: max(width - 2 - TerminalWidth.of(lead + flag + tail), 24))
+        }
+        var line = lead + (t.status.isClosed ? paint(cleanTitle, .dim) : cleanTitle) + flag + tail
+        if let d = t.description {
+            var text = Self.plain(d).replacingOccurrences(of: "\n", with: " ")
+            if let width { text = TerminalWidth.truncate(text, to: max(width - 6, 20)) }
+            line += "\n    " + paint(text, .dim)
+        }
+        return line
     }
 
     /// `▪ Project Hail Mary  Andy Weir · rating 5 · #sci-fi  (Books/project-hail-mary.md)`
@@ -151,7 +168,7 @@ struct Printer {
         field("created", t.created.map(Timestamp.format))
         field("modified", t.modified.map(Timestamp.format))
         field("completed", t.completed.map(Timestamp.format))
-        field("source", t.source.map { $0 == "user" ? $0 : "\($0) (created outside todo.md)" })
+        field("source", t.source.map { $0 == "user" ? $0 : "\($0) (created outside todo.md)" } ?? (t.line == nil ? "unknown" : nil))
         for (k, v) in t.extra { field(k, APIJSON.string(v, pretty: true).replacingOccurrences(of: "\n", with: " ")) }
         field("path", t.key)
         if let l = t.sourceLine { field("line", Self.plain(l)) }

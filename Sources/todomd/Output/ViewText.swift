@@ -1,8 +1,8 @@
 import TodoMDCore
 
-/// A view as text: a header, then groups of task rows.
+/// A view as text: a header, then groups of task rows (each with its short handle).
 enum ViewText {
-    static func render(_ r: ViewResult, _ p: Printer) -> String {
+    static func render(_ r: ViewResult, _ p: Printer, handles: [String: String] = [:]) -> String {
         let title = r.kind.rawValue.prefix(1).uppercased() + r.kind.rawValue.dropFirst()
         var lines = [p.header(r.kind == .today ? "\(title) — \(DateText.short(r.today))" : title)]
         if r.kind == .tags {
@@ -18,7 +18,6 @@ enum ViewText {
             return lines.joined(separator: "\n")
         }
         for g in r.groups {
-            var indent = "  "
             if var name = g.name {
                 if let d = g.date {
                     let n = r.today.days(until: d)
@@ -26,10 +25,11 @@ enum ViewText {
                 }
                 lines.append("")
                 lines.append(p.header(name))
-                indent = "  "
             }
+            // Under an area or project heading, rows don't repeat it.
+            let context = g.project ?? g.area
             for t in g.tasks {
-                lines.append(indent + p.row(t).replacingOccurrences(of: "\n", with: "\n" + indent))
+                lines.append("  " + p.row(t, handle: handles[t.id], context: context).replacingOccurrences(of: "\n", with: "\n  "))
             }
         }
         return lines.joined(separator: "\n")
