@@ -62,7 +62,8 @@ extension TodoService {
     /// The name of an action from the service call that made it (`complete(_:expected:)` →
     /// `done`), or a label as given.
     static func actionLabel(_ function: String) -> String {
-        guard let paren = function.firstIndex(of: "(") else { return function }
+        guard function.hasSuffix(")"), let paren = function.firstIndex(of: "("),
+              function[..<paren].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return function }
         let name = String(function[..<paren])
         let names = ["complete": "done", "deferTask": "defer", "addItem": "add item", "restore": "trash restore",
                      "finishEdit": "edit", "emptyTrash": "empty trash", "archive": "archive"]
