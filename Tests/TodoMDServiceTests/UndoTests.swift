@@ -267,3 +267,20 @@ final class UndoTests: XCTestCase {
         XCTAssertFalse(f.vault.exists(".order.json"))
     }
 }
+
+extension UndoTests {
+    /// An undo whose files are already as before the action (a crash cut it short after the
+    /// writes; a change put back by hand) is marked undone without writing.
+    func testAnActionAlreadyRevertedIsMarkedUndoneWithoutWriting() throws {
+        let f = ServiceFixture()
+        let before = taskFile("Alpha")
+        f.vault.write("a.md", before)
+        let s = f.service()
+        _ = try s.set("a.md", assignments: ["priority=high"])
+        f.vault.write("a.md", before)
+        let o = try s.undo()
+        XCTAssertEqual(o.restored, [])
+        XCTAssertEqual(o.messages, ["its files were already as before it; nothing was written"])
+        XCTAssertEqual(s.undoHistory().actions.map(\.undone), [true])
+    }
+}

@@ -111,21 +111,23 @@ public struct TrashedFileDTO: Decodable, Equatable, Sendable, JSONObject {
     }
 }
 
-/// `{"schema_version", "undone", "restored", "trashed", "removed"}`: what `undo` did.
+/// `{"schema_version", "undone", "restored", "trashed", "removed", "messages"}`: what `undo` did.
 public struct UndoDocument: Decodable, Equatable, Sendable, JSONObject {
     public var schemaVersion = APISchema.version
     public var undone: UndoActionDTO
     public var restored: [String]
     public var trashed: [TrashedFileDTO]
     public var removed: [String]
+    public var messages: [String]
 
-    enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", undone, restored, trashed, removed }
+    enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", undone, restored, trashed, removed, messages }
 
     public init(_ o: UndoOutcome) {
         undone = UndoActionDTO(o.action)
         restored = o.restored
         trashed = o.trashed.map { TrashedFileDTO(path: $0.path, trashPath: $0.trashPath) }
         removed = o.removed
+        messages = o.messages
     }
 
     public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
@@ -134,5 +136,6 @@ public struct UndoDocument: Decodable, Equatable, Sendable, JSONObject {
         v.field("restored", restored)
         v.field("trashed", trashed)
         v.field("removed", removed)
+        v.field("messages", messages)
     }
 }

@@ -42,11 +42,14 @@ public struct RevertReport: Sendable, Equatable {
     public var removed: [String] = []
     /// Every vault-relative path whose state changed (for the index).
     public var touched: [String] = []
+    /// Every file was already as before the action (an undo a crash cut short, finished by the
+    /// next todomd, or a change put back by hand): nothing was written.
+    public var alreadyReverted = false
 
     public init() {}
 
     public static func == (a: RevertReport, b: RevertReport) -> Bool {
-        a.restored == b.restored && a.removed == b.removed && a.touched == b.touched
+        a.alreadyReverted == b.alreadyReverted && a.restored == b.restored && a.removed == b.removed && a.touched == b.touched
             && a.trashed.map(\.path) == b.trashed.map(\.path) && a.trashed.map(\.trashPath) == b.trashed.map(\.trashPath)
     }
 }
@@ -60,6 +63,11 @@ extension Vault {
     /// halfway is finished by the next todomd. `action` names the action in messages.
     public func revert(_ steps: [RevertStep], action: String) throws -> RevertReport {
         try withLock {
+            if !steps.isEmpty, steps.allSatisfy(isReverted) {
+                var report = RevertReport()
+                report.alreadyReverted = true
+                return report
+            }
             var intent: [ActionIntent.Step] = []
             for step in steps {
                 intent += try checkRevertable(step, action: action)
@@ -73,6 +81,19 @@ extension Vault {
     }
 
     private func exists(_ rel: String) -> Bool { FileSystem.lstatStamp(absolute(rel)) != nil }
+
+    /// True when the file is already as the step would leave it.
+    private func isReverted(_ step: RevertStep) -> Bool {
+        let now = try? FileSystem.readFile(absolute(step.path))
+        switch step.kind {
+        case .rewrite(let bytes), .recreate(let bytes): return now == bytes
+        case .moveBack(let from): return now.map(Self.fingerprint) == step.written && !exists(from)
+        case .discard:
+            // In the trash as undo puts it there; a file removed by hand is a change (refused).
+            let trashed = try? FileSystem.readFile(absolute(Trash.folder + "/" + step.path))
+            return !exists(step.path) && trashed.map(Self.fingerprint) == step.written
+        }
+    }
 
     /// Checks one step against the disk and returns its crash-recovery steps.
     private func checkRevertable(_ step: RevertStep, action: String) throws -> [ActionIntent.Step] {

@@ -20,6 +20,8 @@ public struct UndoOutcome: Sendable {
     public var trashed: [(path: String, trashPath: String)]
     /// Files the action had made that were not Markdown, removed.
     public var removed: [String]
+    /// Notes: every file was already as before the action (nothing was written).
+    public var messages: [String] = []
 }
 
 /// Undo: every action that writes is recorded in a journal outside the vault, with the bytes
@@ -180,7 +182,9 @@ extension TodoService {
             do { try journal.write(action) } catch {
                 options.warn("undone, but the undo journal \(file) could not be updated (\(error)); do not undo it again")
             }
-            return UndoOutcome(action: action, restored: report.restored, trashed: report.trashed, removed: report.removed)
+            var outcome = UndoOutcome(action: action, restored: report.restored, trashed: report.trashed, removed: report.removed)
+            if report.alreadyReverted { outcome.messages.append("its files were already as before it; nothing was written") }
+            return outcome
         }
     }
 }

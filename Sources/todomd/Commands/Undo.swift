@@ -28,6 +28,7 @@ struct Undo: ParsableCommand {
             for p in o.restored { out.print("  restored \(p)") }
             for t in o.trashed { out.print("  moved to trash: \(t.path)  (\(t.trashPath))") }
             for p in o.removed { out.print("  removed \(p)") }
+            for m in o.messages { out.print("  \(m)") }
         }
     }
 
