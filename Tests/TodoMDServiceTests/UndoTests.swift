@@ -284,3 +284,19 @@ extension UndoTests {
         XCTAssertEqual(s.undoHistory().actions.map(\.undone), [true])
     }
 }
+
+extension UndoTests {
+    /// A checkbox line completed in its note: the note's bytes come back.
+    func testUndoDoneOnACheckboxLineRestoresTheNote() throws {
+        let f = ServiceFixture()
+        let note = "# Errands\n\n- [ ] Call mom\n- [ ] Buy stamps\n"
+        f.vault.write("Errands.md", note)
+        let s = f.service()
+        _ = try s.complete("Errands.md:3")
+        XCTAssertNotEqual(f.vault.read("Errands.md"), note)
+        XCTAssertEqual(s.undoHistory().actions.first?.summary, "done: Errands")
+        _ = try s.undo()
+        XCTAssertEqual(f.vault.read("Errands.md"), note)
+        XCTAssertEqual(try s.view("all").taskKeys, ["Errands.md:3", "Errands.md:4"])
+    }
+}
