@@ -12,6 +12,9 @@ public struct ServiceOptions: Sendable {
     public var useIndex = true
     /// The index file (default: `TaskIndex.defaultPath`).
     public var indexPath: String?
+    /// The undo journal's folder (default: `undo/<vault key>` beside the index; see
+    /// `TodoService.undoJournalPath`).
+    public var undoJournalPath: String?
     /// A long-running process (a server): refresh the index (or sync with the watch) before
     /// every read and reload `.todomd.json` when it changes. A command refreshes once.
     public var longRunning = false
@@ -69,12 +72,14 @@ public final class TodoService: @unchecked Sendable {
     /// The current time and zone (read anew on every call).
     public var clock: Clock { options.clock() }
 
-    /// Runs `body` holding the service lock, after reloading the settings if they changed.
-    func locked<T>(_ body: () throws -> T) rethrows -> T {
+    /// Runs `body` holding the service lock, after reloading the settings if they changed. The
+    /// files it changes are recorded as one undoable action named after the calling function
+    /// (`Service+Undo.swift`), unless it runs inside one already.
+    func locked<T>(_ action: String = #function, _ body: () throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
         if options.longRunning { reloadIfSettingsChanged() }
-        return try body()
+        return try recording(action, body)
     }
 
     // MARK: Settings

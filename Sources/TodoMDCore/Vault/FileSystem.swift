@@ -132,6 +132,7 @@ enum FileSystem {
 
     /// Replaces `path` atomically (temp file, fsync, rename in the same folder).
     static func atomicReplace(_ path: String, bytes: [UInt8], mode: mode_t = 0o644) throws {
+        let observed = ChangeRecorder.before(path)
         let tmp = try writeTemp(for: path, bytes: bytes, mode: mode)
         WriteJournal.noteWrite(path, bytes: bytes)
         guard rename(tmp, path) == 0 else {
@@ -141,13 +142,17 @@ enum FileSystem {
         }
         fsyncDir((path as NSString).deletingLastPathComponent)
         WrittenFiles.record(path, bytes: bytes)
+        ChangeRecorder.changed(observed, after: bytes)
     }
 
     /// Removes `path`, recording the removal in the vault's write journal first.
     @discardableResult
     static func removeFile(_ path: String) -> Bool {
         WriteJournal.noteRemoval(path)
-        return unlink(path) == 0
+        let observed = ChangeRecorder.before(path)
+        guard unlink(path) == 0 else { return false }
+        ChangeRecorder.changed(observed, after: nil)
+        return true
     }
 
     /// Creates `path` with `bytes`, atomically, failing with EEXIST instead of overwriting.
@@ -158,6 +163,7 @@ enum FileSystem {
         if link(tmp, path) == 0 {
             fsyncDir((path as NSString).deletingLastPathComponent)
             WrittenFiles.record(path, bytes: bytes)
+            ChangeRecorder.changed(path, before: nil, after: bytes)
             return true
         }
         if errno == EEXIST { return false }
@@ -165,6 +171,7 @@ enum FileSystem {
         if access(path, F_OK) == 0 { return false }
         guard rename(tmp, path) == 0 else { throw TodoError.io(path: path, reason: String(cString: strerror(errno))) }
         WrittenFiles.record(path, bytes: bytes)
+        ChangeRecorder.changed(path, before: nil, after: bytes)
         return true
     }
 
@@ -180,6 +187,17 @@ enum FileSystem {
     /// system can refuse to replace (`RENAME_NOREPLACE`, `RENAME_EXCL`), so a crash never
     /// leaves the file in both places; else a hard link and an unlink.
     static func moveNoClobber(_ from: String, _ to: String) throws -> Bool {
+        let observed = ChangeRecorder.before(from)
+        guard try moveNoClobberUnobserved(from, to) else { return false }
+        // A move is its source gone and its destination new with the same bytes.
+        ChangeRecorder.changed(observed, after: nil)
+        if observed != nil || ChangeRecorder.observer(of: to) != nil {
+            ChangeRecorder.changed(to, before: nil, after: observed?.bytes ?? (try? readFile(to)))
+        }
+        return true
+    }
+
+    private static func moveNoClobberUnobserved(_ from: String, _ to: String) throws -> Bool {
         WriteJournal.noteWrite(to, copyOf: from)
         WriteJournal.noteRemoval(from)
         #if os(Linux)
@@ -256,6 +274,7 @@ extension FileSystem {
             }
             fsyncDir((path as NSString).deletingLastPathComponent)
             WrittenFiles.record(path, bytes: newBytes)
+            ChangeRecorder.changed(path, before: current, after: newBytes)
             return newBytes
         }
         throw TodoError.conflict(path: name, reason: "the \(noun) keeps changing; try again")

@@ -160,6 +160,8 @@ extension TodoService {
             let after = try? vault.readBytes(t.path)
             var outcome = EditOutcome(path: t.path, changed: after != session.before, problems: [], unreadable: false)
             guard outcome.changed else { return outcome }
+            // The editor's change is the action (undo gives back the bytes before it).
+            ChangeRecorder.current(root: vault.root)?.note(t.path, before: session.before, after: after)
             if t.line == nil {
                 if let (now, _) = try? vault.readTask(t.path) {
                     if !now.readOnly, now.modified == t.modified {

@@ -22,7 +22,7 @@ struct TaskSelection: ParsableArguments {
 /// a task that fails is reported and the others still run (exit code of the first failure).
 enum Batch {
     static func run(_ vaultOptions: VaultOptions, _ write: WriteOptions, references: [String], selection: TaskSelection,
-                    prefer: TaskResolver.Preference, verb: String, describe: @escaping (ActionOutcome, LocalDate) -> String = { _, _ in "" },
+                    prefer: TaskResolver.Preference, verb: String, label: String, describe: @escaping (ActionOutcome, LocalDate) -> String = { _, _ in "" },
                     _ action: @escaping (TodoService, String, String?) throws -> ActionOutcome) throws {
         try CLI.run(vaultOptions) { service, out in
             let targets = try select(service, write, references: references, selection: selection, prefer: prefer, verb: verb)
@@ -30,7 +30,7 @@ enum Batch {
             var results: [ActionDocument] = []
             var failures: [BatchDocument.Failure] = []
             var firstCode: Int32?
-            try service.recordingAction("\(verb) " + (targets.count == 1 ? targets[0].task.title : "\(targets.count) tasks")) {
+            try service.recordingAction(label) {
                 for target in targets {
                     do {
                         let o = try action(service, target.task.id, targets.count == 1 ? (try write.expected() ?? target.version) : target.version)

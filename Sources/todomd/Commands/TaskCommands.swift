@@ -36,7 +36,7 @@ struct Done: ParsableCommand {
     @OptionGroup var write: WriteOptions
 
     func run() throws {
-        try Batch.run(vaultOptions, write, references: tasks, selection: selection, prefer: .open, verb: "done") {
+        try Batch.run(vaultOptions, write, references: tasks, selection: selection, prefer: .open, verb: "done", label: "done") {
             try $0.complete($1, expected: $2)
         }
     }
@@ -51,7 +51,7 @@ struct Reopen: ParsableCommand {
     @OptionGroup var write: WriteOptions
 
     func run() throws {
-        try Batch.run(vaultOptions, write, references: tasks, selection: selection, prefer: .closed, verb: "reopened") {
+        try Batch.run(vaultOptions, write, references: tasks, selection: selection, prefer: .closed, verb: "reopened", label: "reopen") {
             try $0.reopen($1, expected: $2)
         }
     }
@@ -65,7 +65,7 @@ struct Cancel: ParsableCommand {
     @OptionGroup var write: WriteOptions
 
     func run() throws {
-        try Batch.run(vaultOptions, write, references: tasks, selection: selection, prefer: .open, verb: "cancelled") {
+        try Batch.run(vaultOptions, write, references: tasks, selection: selection, prefer: .open, verb: "cancelled", label: "cancel") {
             try $0.cancel($1, expected: $2)
         }
     }
@@ -83,7 +83,7 @@ struct Defer: ParsableCommand {
 
     func run() throws {
         guard let date = words.last else { throw ValidationError("give the date to defer until (and the tasks, or --view)") }
-        try Batch.run(vaultOptions, write, references: Array(words.dropLast()), selection: selection, prefer: .open, verb: "deferred",
+        try Batch.run(vaultOptions, write, references: Array(words.dropLast()), selection: selection, prefer: .open, verb: "deferred", label: "defer",
                       describe: { o, today in o.task.task.deferDate.map { " until " + DateText.short($0, today: today) } ?? "" }) {
             try $0.deferTask($1, until: date, expected: $2).0
         }
@@ -98,7 +98,7 @@ struct FlagTask: ParsableCommand {
     @OptionGroup var write: WriteOptions
 
     func run() throws {
-        try Batch.run(vaultOptions, write, references: tasks, selection: selection, prefer: .open, verb: "flagged") {
+        try Batch.run(vaultOptions, write, references: tasks, selection: selection, prefer: .open, verb: "flagged", label: "flag") {
             try $0.flag($1, true, expected: $2)
         }
     }
@@ -112,7 +112,7 @@ struct UnflagTask: ParsableCommand {
     @OptionGroup var write: WriteOptions
 
     func run() throws {
-        try Batch.run(vaultOptions, write, references: tasks, selection: selection, prefer: .open, verb: "unflagged") {
+        try Batch.run(vaultOptions, write, references: tasks, selection: selection, prefer: .open, verb: "unflagged", label: "unflag") {
             try $0.flag($1, false, expected: $2)
         }
     }
@@ -139,7 +139,7 @@ struct SetFields: ParsableCommand {
         let changes = words.filter(SetExpression.looks)
         let tasks = words.filter { !SetExpression.looks($0) }
         guard !changes.isEmpty || note != nil else { throw ValidationError("give changes: key=value, tags+=x, body=… or --note") }
-        try Batch.run(vaultOptions, write, references: tasks, selection: selection, prefer: .open, verb: "updated") {
+        try Batch.run(vaultOptions, write, references: tasks, selection: selection, prefer: .open, verb: "updated", label: "set") {
             try $0.set($1, assignments: changes, note: note, expected: $2)
         }
     }
@@ -159,7 +159,7 @@ struct Delete: ParsableCommand {
             let targets = try Batch.select(service, write, references: tasks, selection: selection, prefer: .open, verb: "delete")
             var documents: [DeleteDocument] = []
             var firstError: TodoError?
-            try service.recordingAction("delete " + (targets.count == 1 ? targets[0].task.title : "\(targets.count) tasks")) {
+            try service.recordingAction("delete") {
                 for target in targets {
                     do {
                         let d = try service.delete(target.task.id, expected: targets.count == 1 ? (try write.expected() ?? target.version) : target.version)
