@@ -26,6 +26,10 @@ struct TodoMD: AsyncParsableCommand {
         if args.first == "serve" {
             do { try Serve.exec(Array(args.dropFirst())) } catch { exit(withError: error) }
         }
+        if let typo = GlobalOptions.mistypedCommand(args, root: self) {
+            Printer.error(typo)
+            Foundation.exit(64)
+        }
         await main(args)
     }
 }

@@ -25,7 +25,7 @@ enum Batch {
                     prefer: TaskResolver.Preference, verb: String, label: String, describe: @escaping (ActionOutcome, LocalDate) -> String = { _, _ in "" },
                     _ action: @escaping (TodoService, String, String?) throws -> ActionOutcome) throws {
         try CLI.run(vaultOptions) { service, out in
-            let targets = try select(service, write, references: references, selection: selection, prefer: prefer, verb: verb)
+            let targets = try select(service, write, references: references, selection: selection, prefer: prefer, verb: label)
             let today = service.clock.today
             var results: [ActionDocument] = []
             var failures: [BatchDocument.Failure] = []

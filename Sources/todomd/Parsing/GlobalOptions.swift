@@ -1,4 +1,5 @@
 import ArgumentParser
+import TodoMDCore
 
 /// Lets the options every command takes (`--vault`, `--no-cache`, `--json`) come before the
 /// subcommand, as people type them (`todomd --vault ~/work list`): they are moved to just after
@@ -29,6 +30,17 @@ enum GlobalOptions {
             command = sub
         }
         return path + globals + rest
+    }
+
+    /// "Did you mean" for a mistyped command followed by more words (`todomd dnoe milk`), which
+    /// would otherwise reach the default command (`list`) as "unexpected argument". A single
+    /// word is a view name for `list`, which suggests commands itself when no view matches.
+    static func mistypedCommand(_ args: [String], root: ParsableCommand.Type) -> String? {
+        guard args.count > 1, let first = args.first, !first.hasPrefix("-"), subcommand(named: first, of: root) == nil,
+              ViewKind(rawValue: first.lowercased()) == nil else { return nil }
+        let close = Suggestion.closest(to: first, among: names(of: root))
+        guard !close.isEmpty else { return nil }
+        return "unknown command \"\(first)\"; did you mean " + close.map { "`todomd \($0)`" }.joined(separator: " or ") + "?"
     }
 
     /// The subcommand of `command` called `name` (or one of its aliases).
