@@ -23,6 +23,9 @@ public struct ServiceOptions: Sendable {
     /// How the vault path was chosen (errors about a missing vault name it); nil when a
     /// program chose it. Only `.defaultPath` is created by a write.
     public var vaultOrigin: VaultLocator.Origin?
+    /// Whether a write may create the vault folder: the default one (`~/todo.md`), however it
+    /// was named. Any other missing folder is a mistake to report, not to create.
+    public var mayCreateVault = false
     /// Progress of a cold index build (done, total), for a progress bar.
     public var progress: (@Sendable (Int, Int) -> Void)?
 

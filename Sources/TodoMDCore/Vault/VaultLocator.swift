@@ -31,7 +31,12 @@ public enum VaultLocator {
             }
             if let v = obj["vault"] as? String, !v.isEmpty { return (absolute(v, env: env), .config(config)) }
         }
-        return (home(env) + "/todo.md", .defaultPath)
+        return (defaultPath(env: env), .defaultPath)
+    }
+
+    /// `~/todo.md`.
+    public static func defaultPath(env: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        absolute(home(env) + "/todo.md", env: env)
     }
 
     public static func configDir(env: [String: String]) -> String {

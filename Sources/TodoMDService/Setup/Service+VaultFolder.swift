@@ -6,7 +6,7 @@ extension TodoService {
     /// is not a folder) is an error naming the path and how it was chosen, never an empty list:
     /// a mistyped `--vault` must not look like a vault with nothing to do. With `creating` (a
     /// command that makes a task), the default vault (`~/todo.md`) is created; the returned line
-    /// says so, once. A vault named explicitly is never created by accident.
+    /// says so, once. Any other vault is never created by accident (a mistyped `--vault`).
     public func prepareVault(creating: Bool) throws -> String? {
         var st = stat()
         let chosen = options.vaultOrigin.map { " (chosen by \($0))" } ?? ""
@@ -16,13 +16,13 @@ extension TodoService {
             }
             return nil
         }
-        if creating, options.vaultOrigin == .defaultPath {
+        if creating, options.mayCreateVault {
             do { try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true) } catch {
                 throw TodoError.io(path: root, reason: "cannot create the vault folder: \(error.localizedDescription)")
             }
             return "created the vault folder \(root)"
         }
-        let how = options.vaultOrigin == .defaultPath
+        let how = options.mayCreateVault
             ? "; `todomd add` creates it, or name another with --vault or TODOMD_VAULT"
             : "; create it with `mkdir -p`, or fix the path"
         throw TodoError.io(path: root, reason: "no vault here\(chosen)\(how)")

@@ -15,6 +15,7 @@ extension ServiceOptions {
         let (root, origin) = try VaultLocator.locateWithOrigin(flag: flag, env: env)
         var o = ServiceOptions(vaultRoot: root, clock: source)
         o.vaultOrigin = origin
+        o.mayCreateVault = origin == .defaultPath || root == VaultLocator.defaultPath(env: env)
         o.useIndex = !(noCache || ["1", "true", "yes"].contains(env["TODOMD_NO_CACHE"]?.lowercased() ?? ""))
         o.longRunning = longRunning
         o.warn = { FileHandle.standardError.write(Data(("todomd: warning: " + $0 + "\n").utf8)) }
