@@ -68,7 +68,7 @@ let package = Package(
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
-        .testTarget(name: "TodoMDCLITests", dependencies: ["todomd", "todomd-server", "TodoMDTestSupport"], exclude: ["Transcripts"]),
+        .testTarget(name: "TodoMDCLITests", dependencies: ["todomd", "todomd-server", "TodoMDTestSupport"], exclude: ["Transcripts", "Fixtures"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TodoMDTestSupport
 import XCTest
 
 /// `todomd edit` in a real terminal (a pseudo-terminal driven by Python's `pty`): the editor
@@ -6,11 +7,9 @@ import XCTest
 /// leaving a blank screen until Ctrl-C.
 final class EditorTerminalTests: XCTestCase {
     func testEditorRunsInTheTerminalsForegroundGroup() throws {
-        let tmp = NSTemporaryDirectory() + "todomd-pty-" + UUID().uuidString
-        let vault = tmp + "/vault"
-        try FileManager.default.createDirectory(atPath: vault, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: tmp) }
-        let editor = tmp + "/editor.sh"
+        let sandbox = CLISandbox()
+        let vault = sandbox.vault
+        let editor = sandbox.dir.path + "/editor.sh"
         // Reads a line from the terminal (stdin is the tty) and puts it in the title.
         try Data("""
             #!/bin/sh
@@ -19,8 +18,8 @@ final class EditorTerminalTests: XCTestCase {
             sed -i "s/^title: .*/title: \\"$line\\"/" "$1"
             """.utf8).write(to: URL(fileURLWithPath: editor))
         chmod(editor, 0o755)
-        var env = ["PATH": "/usr/bin:/bin", "HOME": tmp + "/home", "XDG_CACHE_HOME": tmp + "/cache", "XDG_CONFIG_HOME": tmp + "/config",
-                   "TODOMD_VAULT": vault, "TZ": "UTC", "TODOMD_NOW": "2026-11-24T10:00:00", "TERM": "xterm"]
+        var env = sandbox.env
+        env["TERM"] = "xterm"
         XCTAssertEqual(try runTodomd(["add", "Old title"], env: env, cwd: vault).status, 0)
         env["VISUAL"] = editor
         env["EDITOR"] = "/bin/false"  // $VISUAL wins

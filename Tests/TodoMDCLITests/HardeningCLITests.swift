@@ -1,19 +1,16 @@
 import Foundation
+import TodoMDTestSupport
 import XCTest
 
 /// Defects found by fault injection, reproduced from the command line.
 final class HardeningCLITests: XCTestCase {
+    var sandbox: CLISandbox!
+
     func makeVault() throws -> (root: String, env: [String: String]) {
-        let tmp = NSTemporaryDirectory() + "todomd-hardening-" + UUID().uuidString
-        let vault = tmp + "/vault"
-        try FileManager.default.createDirectory(atPath: vault, withIntermediateDirectories: true)
-        let env = ["PATH": "/usr/bin:/bin", "HOME": tmp + "/home", "XDG_CACHE_HOME": tmp + "/cache",
-                   "XDG_CONFIG_HOME": tmp + "/config", "TODOMD_VAULT": vault, "TZ": "UTC", "TODOMD_NOW": "2026-11-24T10:00:00"]
-        addTeardownBlock {
-            _ = chmod(vault + "/locked.md", 0o644)
-            try? FileManager.default.removeItem(atPath: tmp)
-        }
-        return (vault, env)
+        sandbox = CLISandbox()
+        let vault = sandbox.vault
+        addTeardownBlock { _ = chmod(vault + "/locked.md", 0o644) }
+        return (vault, sandbox.env)
     }
 
     func write(_ path: String, _ text: String) throws { try Data(text.utf8).write(to: URL(fileURLWithPath: path)) }

@@ -1,17 +1,15 @@
 import Foundation
+import TodoMDTestSupport
 import XCTest
 
 /// `todomd undo` and `todomd undo --list` from the command line: each command is one action,
 /// undone newest first across processes, refused with the file named when it changed since.
 final class UndoCLITests: XCTestCase {
+    var sandbox: CLISandbox!
+
     func makeVault() throws -> (root: String, env: [String: String]) {
-        let tmp = NSTemporaryDirectory() + "todomd-undo-cli-" + UUID().uuidString
-        let vault = tmp + "/vault"
-        try FileManager.default.createDirectory(atPath: vault, withIntermediateDirectories: true)
-        let env = ["PATH": "/usr/bin:/bin", "HOME": tmp + "/home", "XDG_CACHE_HOME": tmp + "/cache",
-                   "XDG_CONFIG_HOME": tmp + "/config", "TODOMD_VAULT": vault, "TZ": "UTC", "TODOMD_NOW": "2026-11-24T10:00:00"]
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: tmp) }
-        return (vault, env)
+        sandbox = CLISandbox()
+        return (sandbox.vault, sandbox.env)
     }
 
     private func json(_ s: String) throws -> [String: Any] {
