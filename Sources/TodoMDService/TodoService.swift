@@ -12,6 +12,9 @@ public struct ServiceOptions: Sendable {
     public var useIndex = true
     /// The index file (default: `TaskIndex.defaultPath`).
     public var indexPath: String?
+    /// How quick entry reads numeric dates (`12/3`) when the vault's `date_order` is not set
+    /// (a command line derives it from the locale); nil means month/day.
+    public var dateOrder: DateOrder?
     /// A long-running process (a server): refresh the index (or sync with the watch) before
     /// every read and reload `.todomd.json` when it changes. A command refreshes once.
     public var longRunning = false
