@@ -514,6 +514,35 @@ final class QuickEntryInvariantTests: XCTestCase {
         XCTAssertEqual(dmy.parse("Party 12/25").title, "Party 12/25")
     }
 
+    /// Word soup from the vocabulary of dates, times and repeats never traps, keeps every word
+    /// in order, and never hands on a repeat that cannot be read or that has no date.
+    func testWordSoupNeverTraps() throws {
+        let vocabulary = ["every", "due", "on", "the", "of", "each", "other", "last", "first", "1st", "5th", "31st",
+                          "day", "days", "week", "month", "months", "monday", "mon", "wed", "fri", "sat,", "and",
+                          "at", "3", "8", "10am", "9:30", "morning", "night", "tonight", "eod", "end", "in", "2",
+                          "hours", "min", "half", "an", "hour", "daily", "weekly", "12/3", "3/12/2027", "0/0",
+                          "someday", "@home", "@", "#x", "when", "done", "tomorrow", "next", "this", "//", "\"q\""]
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        for k in 0..<4000 {
+            let line = (0..<(1 + next(8))).map { _ in vocabulary[next(vocabulary.count)] }.joined(separator: " ")
+            let (today, now) = FixedNow.get(["thu", "thu-night", "mon-early", "dec31-late", "oct31"][k % 5])
+            let order = [DateOrder.mdy, .dmy, .ymd][k % 3]
+            let e = QuickEntryParser(today: today, now: now, dateOrder: order).parse(line)
+            if let r = e.recurrence {
+                XCTAssertNoThrow(try RecurrencePlanner.parse(r), line)
+            }
+            var words = line.split(whereSeparator: \.isWhitespace)[...]
+            for t in e.title.split(whereSeparator: \.isWhitespace) {
+                guard let i = words.firstIndex(of: t) else { return XCTFail("\(t) not in \(line)") }
+                words = words[(i + 1)...]
+            }
+        }
+    }
+
     /// Odd input never traps, and a long pasted line stays fast (linear scan).
     func testOddAndLongInput() {
         let (today, now) = FixedNow.get("thu")
