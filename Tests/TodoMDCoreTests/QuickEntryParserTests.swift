@@ -293,11 +293,11 @@ final class QuickEntryParserTests: XCTestCase {
         ("Pub every other friday", "thu", "title=Pub | scheduled=2026-11-27 | every=every other friday"),
         ("Pub every other friday", "sat", "title=Pub | scheduled=2026-12-04 | every=every other friday"),
         ("Gym every tuesday and friday", "thu", "title=Gym | scheduled=2026-11-27 | every=every tuesday and friday"),
-        ("Vitamins daily", "thu", "title=Vitamins | scheduled=2026-11-26 | every=daily"),
-        ("Vitamins daily at 8am", "thu-noon", "title=Vitamins | scheduled=2026-11-27T08:00 | every=daily"),
-        ("Report weekly #work", "sat", "title=Report | scheduled=2026-11-28 | tags=work | every=weekly"),
-        ("Budget monthly", "oct31", "title=Budget | scheduled=2026-10-31 | every=monthly"),
-        ("Taxes yearly", "dec31", "title=Taxes | scheduled=2026-12-31 | every=yearly"),
+        ("Vitamins daily", "thu", "title=Vitamins | scheduled=2026-11-26 | every=every day"),
+        ("Vitamins daily at 8am", "thu-noon", "title=Vitamins | scheduled=2026-11-27T08:00 | every=every day"),
+        ("Report weekly #work", "sat", "title=Report | scheduled=2026-11-28 | tags=work | every=every week"),
+        ("Budget monthly", "oct31", "title=Budget | scheduled=2026-10-31 | every=every month"),
+        ("Taxes yearly", "dec31", "title=Taxes | scheduled=2026-12-31 | every=every year"),
         ("gym mon wed fri at 7am", "thu", "title=gym | scheduled=2026-11-27T07:00 | every=every mon wed fri"),
         ("gym mon wed fri at 7am", "mon-early", "title=gym | scheduled=2026-11-23T07:00 | every=every mon wed fri"),
         ("gym mon wed fri at 7am", "mon", "title=gym | scheduled=2026-11-25T07:00 | every=every mon wed fri"),
@@ -348,6 +348,7 @@ final class QuickEntryParserTests: XCTestCase {
         ("Party 1/1", "dec31", "title=Party | due=2027-01-01"),
         ("Party 12/31", "dec31", "title=Party | due=2026-12-31"),
         ("Party due 12/3/2027", "thu", "title=Party | due=2027-12-03"),
+        ("Party 12/3/0000", "thu", "title=Party 12/3/0000"),
         ("Party 13/1", "thu", "title=Party 13/1"),
         ("Email re: 3/4 budget", "thu", "title=Email re: 3/4 budget"),
         ("Bake 1/2 cake", "thu", "title=Bake 1/2 cake"),
@@ -534,6 +535,10 @@ final class QuickEntryInvariantTests: XCTestCase {
             let e = QuickEntryParser(today: today, now: now, dateOrder: order).parse(line)
             if let r = e.recurrence {
                 XCTAssertNoThrow(try RecurrencePlanner.parse(r), line)
+                XCTAssertTrue(r.lowercased().hasPrefix("every"), line)
+            }
+            for d in [e.due, e.scheduled, e.defer].compactMap({ $0 }) {
+                XCTAssertEqual(LocalDateTime(d.description), d, line)
             }
             var words = line.split(whereSeparator: \.isWhitespace)[...]
             for t in e.title.split(whereSeparator: \.isWhitespace) {

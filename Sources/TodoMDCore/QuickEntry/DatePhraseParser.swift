@@ -273,9 +273,13 @@ public struct DatePhraseParser: Sendable {
         var numbers: [Int] = []
         for (k, p) in parts.enumerated() {
             let isYear = parts.count == 3 && (yearFirst ? k == 0 : k == 2)
-            guard let n = DateVocabulary.digits(p, maxLength: isYear ? 4 : 2), !isYear || p.count == 2 || p.count == 4
-            else { return nil }
-            numbers.append(isYear && p.count == 2 ? 2000 + n : n)
+            if isYear, p.count == 4 {
+                guard let y = DateVocabulary.year(String(p)) else { return nil }  // 1900–2999
+                numbers.append(y)
+                continue
+            }
+            guard let n = DateVocabulary.digits(p, maxLength: 2), !isYear || p.count == 2 else { return nil }
+            numbers.append(isYear ? 2000 + n : n)
         }
         let dm = yearFirst ? Array(numbers.dropFirst()) : Array(numbers.prefix(2))
         let (month, day) = order == .dmy ? (dm[1], dm[0]) : (dm[0], dm[1])

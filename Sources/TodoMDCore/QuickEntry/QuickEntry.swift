@@ -24,9 +24,10 @@ public struct QuickEntry: Equatable, Sendable, Encodable {
     public var priority: Priority?
     public var flagged: Bool
     public var estimateMinutes: Int?
-    /// The repeat as a text rule the recurrence module reads, without `when done`: the phrase as
-    /// typed when it reads as typed (`every 2 weeks`, `daily`), else reworded
-    /// (`the 5th of every month` → `every month on the 5th`, `mon wed fri` → `every mon wed fri`).
+    /// The repeat as a text rule the recurrence module reads, starting with `every`, without
+    /// `when done`: the phrase as typed when it reads as typed (`every 2 weeks`), else reworded
+    /// (`the 5th of every month` → `every month on the 5th`, `mon wed fri` → `every mon wed fri`,
+    /// `daily` → `every day`).
     public var recurrence: String?
     /// True when the recurrence was followed by `when done` (repeat from completion).
     public var whenDone: Bool

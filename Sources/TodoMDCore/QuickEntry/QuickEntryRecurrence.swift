@@ -22,9 +22,13 @@ enum QuickEntryRecurrence {
     /// Units that make a phrase a recurrence on their own.
     private static let units: Set<String> = ["day", "days", "week", "weeks", "month", "months", "year", "years",
                                              "weekday", "weekdays", "weekend", "weekends", "workday", "workdays"]
-    /// One-word repeats, taken only at the end of the title (`Daily standup` is a title).
-    static let adverbs: Set<String> = ["daily", "weekly", "monthly", "yearly", "annually", "fortnightly",
-                                       "biweekly", "quarterly"]
+    /// One-word repeats, taken only at the end of the title (`Daily standup` is a title), and
+    /// the rule each stands for (so every rule quick entry hands on starts with `every`).
+    static let adverbs: [String: String] = [
+        "daily": "every day", "weekly": "every week", "monthly": "every month", "yearly": "every year",
+        "annually": "every year", "fortnightly": "every 2 weeks", "biweekly": "every 2 weeks",
+        "quarterly": "every 3 months",
+    ]
 
     private static func isAnchor(_ w: String) -> Bool {
         units.contains(w) || DateVocabulary.weekday(w) != nil || DateVocabulary.weekdayPlural(w)
@@ -175,9 +179,9 @@ enum QuickEntryRecurrence {
         }
         for (end, time) in ends where end > 0 {
             let last = bare(words[end - 1])
-            if adverbs.contains(last), words[end - 1] == last {
+            if let rule = adverbs[last], words[end - 1] == last {
                 let at = run.lowerBound + end - 1
-                return QuickRecurrence(start: at, count: run.upperBound - at, rule: last, whenDone: false, time: time)
+                return QuickRecurrence(start: at, count: run.upperBound - at, rule: rule, whenDone: false, time: time)
             }
             var k = end, names = 0
             while k > 0 {
