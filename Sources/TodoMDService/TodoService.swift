@@ -15,13 +15,16 @@ public struct ServiceOptions: Sendable {
     /// The undo journal's folder (default: `undo/<vault key>` beside the index; see
     /// `TodoService.undoJournalPath`).
     public var undoJournalPath: String?
+    /// How quick entry reads numeric dates (`12/3`) when the vault's `date_order` is not set
+    /// (a command line derives it from the locale); nil means month/day.
+    public var dateOrder: DateOrder?
     /// A long-running process (a server): refresh the index (or sync with the watch) before
     /// every read and reload `.todomd.json` when it changes. A command refreshes once.
     public var longRunning = false
     /// Where warnings go (the CLI prints them on stderr, a server logs them).
     public var warn: @Sendable (String) -> Void = { _ in }
     /// How the vault path was chosen (errors about a missing vault name it); nil when a
-    /// program chose it. Only `.defaultPath` is created by a write.
+    /// program chose it.
     public var vaultOrigin: VaultLocator.Origin?
     /// Whether a write may create the vault folder: the default one (`~/todo.md`), however it
     /// was named. Any other missing folder is a mistake to report, not to create.

@@ -173,7 +173,50 @@ final class DatePhraseParserTests: XCTestCase {
         ("5:30pm", "thu", "2026-11-26T17:30"),
         ("5 pm", "thu", "2026-11-26T17:00"),
         ("17:00", "thu", "2026-11-26T17:00"),
-        ("at 9", "thu", "2026-11-27T09:00"),
+        ("at 9", "thu", "2026-11-26T21:00"),  // a bare hour: the next waking reading (09:00 has passed)
+        ("at 9", "mon-early", "2026-11-23T09:00"),
+        ("at 9", "thu-night", "2026-11-27T09:00"),
+        ("at 3", "thu-noon", "2026-11-26T15:00"),
+        ("at 3", "thu-night", "2026-11-27T15:00"),
+        ("at 6", "mon-early", "2026-11-23T18:00"),
+        ("at 11", "thu-noon", "2026-11-27T11:00"),
+        ("at 10", "thu", "2026-11-26T10:00"),
+        ("at 12", "thu", "2026-11-26T12:00"),
+        ("at 09", "thu", "2026-11-27T09:00"),  // a leading zero is the 24-hour clock
+        ("at 0", "thu", "2026-11-27T00:00"),
+        ("today at 5", "thu", "2026-11-26T17:00"),
+        ("today at 5", "thu-night", "2026-11-26T17:00"),
+        ("today at 8", "thu-noon", "2026-11-26T20:00"),
+        ("friday at 8", "thu-noon", "2026-11-27T08:00"),
+        ("at 4 tomorrow", "thu", "2026-11-27T16:00"),
+        // parts of the day, end of day, relative hours
+        ("tomorrow morning", "thu", "2026-11-27T09:00"),
+        ("tomorrow afternoon", "thu", "2026-11-27T15:00"),
+        ("tomorrow evening", "dec31", "2027-01-01T18:00"),
+        ("tomorrow night", "thu", "2026-11-27T20:00"),
+        ("monday morning", "sat", "2026-11-30T09:00"),
+        ("next friday evening", "thu", "2026-12-04T18:00"),
+        ("tonight", "thu", "2026-11-26T20:00"),
+        ("tonight", "thu-night", "2026-11-26"),  // past 20:00: just today
+        ("this morning", "mon-early", "2026-11-23T09:00"),
+        ("this afternoon", "thu-noon", "2026-11-26T15:00"),
+        ("this evening", "thu", "2026-11-26T18:00"),
+        ("eod", "thu", "2026-11-26T17:00"),
+        ("eod", "thu-late", "2026-11-26"),
+        ("end of day", "thu-noon", "2026-11-26T17:00"),
+        ("end of the day", "oct31", "2026-10-31T17:00"),
+        ("in 2 hours", "thu", "2026-11-26T12:00"),
+        ("in 2 hours", "thu-night", "2026-11-27T00:30"),
+        ("in 2 hours", "dec31-late", "2027-01-01T01:30"),
+        ("in 30 min", "thu", "2026-11-26T10:30"),
+        ("in 30 minutes", "dec31-late", "2027-01-01T00:00"),
+        ("in an hour", "thu-noon", "2026-11-26T13:00"),
+        ("in half an hour", "thu", "2026-11-26T10:30"),
+        ("in two hrs", "thu", "2026-11-26T12:00"),
+        ("in 2h", "thu", "2026-11-26T12:00"),
+        ("in 90m", "thu", "2026-11-26T11:30"),
+        ("in 1h30m", "thu", "2026-11-26T11:30"),
+        ("in 25 hours", "thu", "2026-11-27T11:00"),
         ("at 17", "thu", "2026-11-26T17:00"),
         ("at 10:00", "thu", "2026-11-26T10:00"),
         ("at 9:59", "thu", "2026-11-27T09:59"),
@@ -223,6 +266,10 @@ final class DatePhraseParserTests: XCTestCase {
         ("friday deadline", "thu", nil),
         ("someday", "thu", nil),
         ("every friday", "thu", nil),
+        ("morning", "thu", nil),
+        ("in 2", "thu", nil),
+        ("in 2 h30", "thu", nil),
+        ("12/3", "thu", nil),  // numeric dates need a date order
     ]
 
     func testTable() {
@@ -234,11 +281,43 @@ final class DatePhraseParserTests: XCTestCase {
         }
     }
 
+    /// Numeric dates in each date order: month/day, day/month, and year first.
+    func testNumericDatesFollowTheDateOrder() {
+        let (today, now) = FixedNow.get("thu")  // 2026-11-26
+        let rows: [(String, DateOrder, String?)] = [
+            ("12/3", .mdy, "2026-12-03"), ("3/12", .mdy, "2027-03-12"), ("12/3", .dmy, "2027-03-12"),
+            ("3/12", .dmy, "2026-12-03"), ("12/3", .ymd, "2026-12-03"), ("2027/3/12", .ymd, "2027-03-12"),
+            ("12/3/2027", .mdy, "2027-12-03"), ("12/3/27", .dmy, "2027-03-12"), ("11/26", .mdy, "2026-11-26"),
+            ("11/25", .mdy, "2027-11-25"), ("2/29", .mdy, "2028-02-29"), ("13/1", .mdy, nil), ("1/13", .dmy, nil),
+            ("2/30", .mdy, nil), ("12/3/202", .mdy, nil), ("1/2/3", .mdy, nil), ("12/", .mdy, nil), ("/3", .mdy, nil),
+            ("1//3", .mdy, nil), ("12/3 at 5pm", .mdy, "2026-12-03T17:00"),
+        ]
+        for (phrase, order, expected) in rows {
+            let got = DatePhraseParser(today: today, now: now, dateOrder: order).parse(phrase)
+            XCTAssertEqual(got?.description, expected, "\(phrase) in \(order)")
+        }
+    }
+
+    /// The locale's date order: `LC_ALL` over `LC_TIME` over `LANG`.
+    func testDateOrderFromTheEnvironment() {
+        let rows: [([String: String], DateOrder?)] = [
+            (["LANG": "en_US.UTF-8"], .mdy), (["LANG": "en_GB.UTF-8"], .dmy), (["LANG": "de_DE.UTF-8"], .dmy),
+            (["LANG": "fr_FR"], .dmy), (["LANG": "ja_JP.UTF-8"], .ymd), (["LANG": "zh"], .ymd), (["LANG": "en"], .mdy),
+            (["LANG": "de_DE@euro"], .dmy), (["LANG": "C"], nil), (["LANG": "POSIX"], nil), ([:], nil), (["LANG": ""], nil),
+            (["LANG": "en_US.UTF-8", "LC_TIME": "en_GB.UTF-8"], .dmy),
+            (["LANG": "en_GB.UTF-8", "LC_TIME": "en_GB.UTF-8", "LC_ALL": "en_US.UTF-8"], .mdy),
+            (["LC_ALL": "", "LANG": "en_AU.UTF-8"], .dmy),
+        ]
+        for (env, expected) in rows {
+            XCTAssertEqual(DateOrder.fromEnvironment(env), expected, "\(env)")
+        }
+    }
+
     /// Words that are also ordinary words need context in running text, but not when the whole
     /// phrase is known to be a date.
     func testAmbiguousWordsNeedContextInRunningText() {
         let p = DatePhraseParser(today: LocalDate("2026-11-26")!, now: LocalTime(hour: 10, minute: 0)!)
-        for w in ["sun", "sat", "wed", "mon", "tom", "tod", "17:00", "noon", "midnight"] {
+        for w in ["sun", "sat", "wed", "tom", "tod", "17:00", "noon", "midnight"] {
             XCTAssertNil(p.match([w], at: 0, allowAmbiguous: false), w)
             XCTAssertNotNil(p.match([w], at: 0, allowAmbiguous: true), w)
         }

@@ -1,8 +1,8 @@
 import XCTest
 @testable import TodoMDCore
 
-/// Fixed "nows" for the phrase tables. The week of Mon 23 – Sun 29 Nov 2026, a month end, a
-/// year end, a leap day, and the days clocks change in Europe and the US.
+/// Fixed "nows" for the phrase tables. The week of Mon 23 – Sun 29 Nov 2026 (mornings, noon,
+/// evenings), month ends, a year end, a leap day, and the days clocks change in Europe and the US.
 enum FixedNow {
     static let table: [String: (String, String)] = [
         "mon": ("2026-11-23", "10:00"),
@@ -10,6 +10,11 @@ enum FixedNow {
         "wed": ("2026-11-25", "10:00"),
         "thu": ("2026-11-26", "10:00"),
         "thu-late": ("2026-11-26", "18:00"),
+        "thu-noon": ("2026-11-26", "12:00"),
+        "thu-night": ("2026-11-26", "22:30"),
+        "mon-early": ("2026-11-23", "06:30"),
+        "oct31": ("2026-10-31", "10:00"),      // a Saturday, the 31st
+        "dec31-late": ("2026-12-31", "23:30"),
         "fri": ("2026-11-27", "10:00"),
         "sat": ("2026-11-28", "10:00"),
         "sun": ("2026-11-29", "10:00"),

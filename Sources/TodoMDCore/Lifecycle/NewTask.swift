@@ -26,9 +26,19 @@ public struct NewTask: Sendable {
     public init(title: String) { self.title = title }
 
     /// A new task from a quick-entry line (`Buy milk tomorrow #errands !high`): the parsed fields
-    /// fill this task; fields already set (from explicit options) win over parsed ones.
-    public mutating func applyQuickEntry(_ text: String, clock: Clock, bareDateField: QuickEntryParser.DateField) {
-        let e = QuickEntryParser(today: clock.today, now: clock.timeOfDay, defaultDateField: bareDateField).parse(text)
+    /// fill this task; fields already set (from explicit options) win over parsed ones. Numeric
+    /// dates (`12/3`) are read in `dateOrder`.
+    public mutating func applyQuickEntry(_ text: String, clock: Clock, bareDateField: QuickEntryParser.DateField,
+                                         dateOrder: DateOrder = .mdy) {
+        var e = QuickEntryParser(today: clock.today, now: clock.timeOfDay, defaultDateField: bareDateField,
+                                 dateOrder: dateOrder).parse(text)
+        // A repeat's first occurrence only stands in for a date nobody gave: an explicit date or
+        // an explicit rule (which `make` dates itself) replaces it.
+        if e.datedByRepeat, due != nil || scheduled != nil || deferDate != nil || recurrence != nil {
+            e.due = nil
+            e.scheduled = nil
+            e.defer = nil
+        }
         title = e.title
         // Report only what the text decided: a field an explicit option set is not "understood".
         var shown = e
@@ -41,6 +51,7 @@ public struct NewTask: Sendable {
         if estimatedMinutes != nil { shown.estimateMinutes = nil }
         if description != nil { shown.description = nil }
         if recurrence != nil { shown.recurrence = nil }
+        if status != nil { shown.someday = false }
         shown.fillUnderstood(today: clock.today)
         understood = shown.understood
         due = due ?? e.due?.description
@@ -53,6 +64,7 @@ public struct NewTask: Sendable {
         tags = e.tags + tags
         estimatedMinutes = estimatedMinutes ?? e.estimateMinutes
         description = description ?? e.description
+        if status == nil, e.someday { status = TaskStatus.someday.rawValue }
         if recurrence == nil, let r = e.recurrence { recurrence = r + (e.whenDone ? " when done" : "") }
     }
 
@@ -93,6 +105,11 @@ public struct NewTask: Sendable {
             // The file holds an RRULE: a text rule is stored in its RRULE form.
             t.recurrence = text.uppercased().contains("FREQ=") ? text : rule.stringWithStart
             if whenDone { t.repeatMode = t.deferDate != nil && t.due == nil ? .deferAnother : .dueAgain }
+            // A repeating task with no date would be in no dated view: it starts on its rule's
+            // first occurrence (today counts), as scheduled.
+            if t.due == nil, t.scheduled == nil, t.deferDate == nil {
+                t.scheduled = rule.firstOccurrence(today: clock.today, now: clock.timeOfDay, time: nil)
+            }
         }
         if let m = repeatMode {
             guard let v = RepeatMode(rawValue: m.lowercased()) else {

@@ -45,37 +45,49 @@ import Foundation
 //  A day that does not exist (feb 30, 2026-02-29) is not a date.
 //  A month name alone (`March madness`) is not a date: it needs a day number.
 //
+//  12/3, 12/3/2027, 12/3/27 ......... numeric dates, only when a `DateOrder` is given: month/day
+//                                      (mdy), day/month (dmy) or, in ymd, month/day and y/m/d.
+//                                      Without a year: the next such day (this year if not past).
+//
 // Times (minutes precision) may follow or precede a date, with or without `at`:
 //  5pm, 5 pm, 5:30pm, 12am (= 00:00), 12pm (= 12:00) .. 12-hour clock
 //  17:00, 9:30 ....................... 24-hour clock
-//  at 9 .............................. a bare hour needs `at` and is read on the 24-hour clock:
-//                                      `at 9` = 09:00, `at 5` = 05:00, `at 17` = 17:00.
+//  at 3 .............................. a bare hour 1–11 needs `at` and is read in waking hours
+//                                      (see DatePhraseParser+Times.swift): `at 3` = 15:00,
+//                                      `at 10` = 10:00, `at 8` = the next of 08:00/20:00.
 //  noon = 12:00, midnight = 00:00 (the start of the day it is attached to)
 //  tomorrow at 9am, friday 17:00, at 5pm tomorrow .. that date at that time
+//  tomorrow morning, friday evening .. that date at 09:00 / 15:00 / 18:00 / 20:00 (night)
+//  tonight, this evening, eod ........ today at 20:00 / 18:00 / 17:00 (just today once past)
+//  in 2 hours, in 30 min ............. now plus that, with a time
 //  A time with no date means today at that time if it is now or later, otherwise tomorrow
 //  (`at 9am` typed at 10:00 is tomorrow 09:00; `midnight` alone is therefore tomorrow 00:00).
 
 /// Parses English date phrases ("next friday", "in 3 days", "march 1 at 5pm") into a
 /// `LocalDateTime`, relative to an injected today and time of day. See the conventions block
-/// at the top of this file (also in `QuickEntry.md`).
+/// at the top of this file (also in `docs/quick-entry.md`).
 public struct DatePhraseParser: Sendable {
     /// The day phrases are resolved against.
     public var today: LocalDate
     /// The current wall-clock time; only used to place a time given without a date.
     public var now: LocalTime
 
-    public init(today: LocalDate, now: LocalTime) {
+    /// How numeric dates (`12/3`, `3/12/2027`) are read; nil reads none (only ISO dates).
+    public var dateOrder: DateOrder?
+
+    public init(today: LocalDate, now: LocalTime, dateOrder: DateOrder? = nil) {
         self.today = today
         self.now = now
+        self.dateOrder = dateOrder
     }
 
     /// Today and now as seen at `instant` in `zone` (the caller passes the instant; the parser
     /// still never reads the clock). Seconds are dropped.
-    public init(instant: Date, in zone: TimeZone) {
+    public init(instant: Date, in zone: TimeZone, dateOrder: DateOrder? = nil) {
         let seconds = Int((instant.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: instant))).rounded(.down))
         let ofDay = ((seconds % 86_400) + 86_400) % 86_400
         self.init(today: LocalDate(instant, in: zone),
-                  now: LocalTime(hour: ofDay / 3600, minute: ofDay % 3600 / 60)!)
+                  now: LocalTime(hour: ofDay / 3600, minute: ofDay % 3600 / 60)!, dateOrder: dateOrder)
     }
 
     /// The most words a phrase can use.
@@ -85,6 +97,9 @@ public struct DatePhraseParser: Sendable {
     public struct Match: Equatable, Sendable {
         public let value: LocalDateTime
         public let wordCount: Int
+        /// The phrase named only a time (`at 10am`): the day was chosen by the time-alone rule,
+        /// so a repeating task may move it onto its rule.
+        public var timeOnly = false
     }
 
     /// Parses `phrase` when the whole text (ignoring surrounding whitespace) is one date phrase;
@@ -98,7 +113,7 @@ public struct DatePhraseParser: Sendable {
 
     /// The longest date phrase that starts at `words[start]` (words are whitespace-free).
     /// With `allowAmbiguous == false`, words that are also ordinary words or names (`tom`,
-    /// `tod`, `mon`, `wed`, `sat`, `sun`) are not dates unless after `this`/`next`, and a time
+    /// `tod`, `wed`, `sat`, `sun`) are not dates unless after `this`/`next`, and a time
     /// with no date needs `at` or am/pm (`17:00`, `noon` alone are not taken; `at noon` is).
     public func match(_ words: [String], at start: Int, allowAmbiguous: Bool = true) -> Match? {
         guard start >= 0, start < words.count else { return nil }
@@ -106,23 +121,25 @@ public struct DatePhraseParser: Sendable {
         // scan over a long pasted line linear.
         let w = words[start..<min(words.count, start + DatePhraseParser.maxPhraseWords)].map { $0.lowercased() }
         var best: Match?
-        func consider(_ value: LocalDateTime, _ n: Int) {
-            if n > (best?.wordCount ?? 0) { best = Match(value: value, wordCount: n) }
+        func consider(_ value: LocalDateTime, _ n: Int, timeOnly: Bool = false) {
+            if n > (best?.wordCount ?? 0) { best = Match(value: value, wordCount: n, timeOnly: timeOnly) }
         }
         if let dt = LocalDateTime(w[0].uppercased()), dt.time != nil { consider(dt, 1) }
         if let (d, n) = date(w, 0, allowAmbiguous) {
             consider(LocalDateTime(date: d), n)
-            if let t = time(w, n) { consider(LocalDateTime(date: d, time: t.time), n + t.count) }
+            if let t = time(w, n) { consider(LocalDateTime(date: d, time: t.on(d, today: today, now: now)), n + t.count) }
+            if let part = dayPart(w, n) { consider(LocalDateTime(date: d, time: part), n + 1) }
         }
         if let t = time(w, 0) {
             if let (d, n) = date(w, t.count, allowAmbiguous) {
-                consider(LocalDateTime(date: d, time: t.time), t.count + n)
+                consider(LocalDateTime(date: d, time: t.on(d, today: today, now: now)), t.count + n)
             }
             if allowAmbiguous || t.explicit {
                 // A time alone: still ahead today, or already past and so tomorrow.
-                consider(LocalDateTime(date: t.time >= now ? today : today.adding(days: 1), time: t.time), t.count)
+                consider(t.alone(today: today, now: now), t.count, timeOnly: true)
             }
         }
+        if let (dt, n) = dateTimePhrase(w) { consider(dt, n) }
         return best
     }
 
@@ -156,6 +173,7 @@ public struct DatePhraseParser: Sendable {
             consider(today.adding(days: ahead == 0 ? 7 : ahead), 1)
         }
         if let d = LocalDate(w0) { consider(d, 1) }
+        if let order = dateOrder { consider(numericDate(w0, order), 1) }
         consider(relativeToken(w0), 1)
         if let d = DateVocabulary.dayOfMonth(w0, requireSuffix: true) { consider(nextDayOfMonth(d), 1) }
         if w0.hasPrefix("mid-"), let m = DateVocabulary.month(String(w0.dropFirst(4))) {
@@ -246,6 +264,29 @@ public struct DatePhraseParser: Sendable {
         consider(nextMonthDay(m, d), used)
     }
 
+    /// `12/3`, `12/3/2027`, `12/3/27` read in `order`; a date without a year is the next one
+    /// (this year if not yet passed). In `ymd` order two numbers are month/day.
+    func numericDate(_ w: String, _ order: DateOrder) -> LocalDate? {
+        let parts = w.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3 else { return nil }
+        let yearFirst = order == .ymd && parts.count == 3
+        var numbers: [Int] = []
+        for (k, p) in parts.enumerated() {
+            let isYear = parts.count == 3 && (yearFirst ? k == 0 : k == 2)
+            if isYear, p.count == 4 {
+                guard let y = DateVocabulary.year(String(p)) else { return nil }  // 1900–2999
+                numbers.append(y)
+                continue
+            }
+            guard let n = DateVocabulary.digits(p, maxLength: 2), !isYear || p.count == 2 else { return nil }
+            numbers.append(isYear ? 2000 + n : n)
+        }
+        let dm = yearFirst ? Array(numbers.dropFirst()) : Array(numbers.prefix(2))
+        let (month, day) = order == .dmy ? (dm[1], dm[0]) : (dm[0], dm[1])
+        guard parts.count == 3 else { return nextMonthDay(month, day) }
+        return LocalDate(year: yearFirst ? numbers[0] : numbers[2], month: month, day: day)
+    }
+
     /// `+3d`, `+2w`, `+1m`, `+1y` as a single token.
     private func relativeToken(_ w: String) -> LocalDate? {
         guard w.hasPrefix("+"), w.count >= 3, let last = w.last else { return nil }
@@ -277,60 +318,5 @@ public struct DatePhraseParser: Sendable {
             if let d = LocalDate(year: m.year, month: m.month, day: day), d >= today { return d }
         }
         return nil
-    }
-
-    // MARK: Times
-
-    /// A time of day at `w[i]`: how many words it used, and whether it is explicit (has `at` or
-    /// am/pm), i.e. cannot be mistaken for a verse number or a ratio.
-    func time(_ w: [String], _ i: Int) -> (time: LocalTime, count: Int, explicit: Bool)? {
-        var j = i
-        let hasAt = j < w.count && w[j] == "at"
-        if hasAt { j += 1 }
-        guard j < w.count else { return nil }
-        let t = w[j]
-        let used = j - i + 1
-        switch t {
-        case "noon": return (LocalTime(hour: 12, minute: 0)!, used, hasAt)
-        case "midnight": return (LocalTime(hour: 0, minute: 0)!, used, hasAt)
-        default: break
-        }
-        if t.hasSuffix("am") || t.hasSuffix("pm"), let lt = twelveHour(t.dropLast(2), pm: t.hasSuffix("pm")) {
-            return (lt, used, true)
-        }
-        if j + 1 < w.count, w[j + 1] == "am" || w[j + 1] == "pm",
-           let lt = twelveHour(Substring(t), pm: w[j + 1] == "pm") {
-            return (lt, used + 1, true)
-        }
-        if t.contains(":"), let (h, m) = clock(Substring(t)), let lt = LocalTime(hour: h, minute: m) {
-            return (lt, used, hasAt)
-        }
-        if hasAt, let h = DateVocabulary.digits(t, maxLength: 2), let lt = LocalTime(hour: h, minute: 0) {
-            return (lt, used, true)
-        }
-        return nil
-    }
-
-    /// `5`, `5:30`, `12` read on the 12-hour clock (hour 1–12).
-    private func twelveHour(_ s: Substring, pm: Bool) -> LocalTime? {
-        let hm: (Int, Int)
-        if s.contains(":") {
-            guard let c = clock(s) else { return nil }
-            hm = c
-        } else {
-            guard let h = DateVocabulary.digits(s, maxLength: 2) else { return nil }
-            hm = (h, 0)
-        }
-        guard (1...12).contains(hm.0) else { return nil }
-        return LocalTime(hour: hm.0 % 12 + (pm ? 12 : 0), minute: hm.1)
-    }
-
-    /// `H:MM` / `HH:MM` as raw numbers (minutes must have two digits).
-    private func clock(_ s: Substring) -> (Int, Int)? {
-        let parts = s.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[1].count == 2,
-              let h = DateVocabulary.digits(parts[0], maxLength: 2),
-              let m = DateVocabulary.digits(parts[1], maxLength: 2) else { return nil }
-        return (h, m)
     }
 }

@@ -4,12 +4,11 @@ import Foundation
 /// All lookups take an already lowercased word.
 enum DateVocabulary {
     /// ISO weekday (1 = Monday … 7 = Sunday) for a full or short weekday name, and whether the
-    /// name is also an ordinary English word or name (`sun`, `sat`, `wed`, `mon`), which quick
-    /// entry only trusts after a date keyword or `this`/`next`.
+    /// name is also an ordinary English word (`sun`, `sat`, `wed`), which quick entry only
+    /// trusts after a date keyword or `this`/`next`. `mon` is not one (`Standup mon`).
     static func weekday(_ w: String) -> (day: Int, ambiguous: Bool)? {
         switch w {
-        case "monday": return (1, false)
-        case "mon": return (1, true)
+        case "monday", "mon": return (1, false)
         case "tuesday", "tue", "tues": return (2, false)
         case "wednesday": return (3, false)
         case "wed": return (3, true)

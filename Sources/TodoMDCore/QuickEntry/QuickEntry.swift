@@ -1,6 +1,6 @@
 import Foundation
 
-/// The result of parsing one quick-add line (see `QuickEntryParser` and `QuickEntry.md`).
+/// The result of parsing one quick-add line (see `QuickEntryParser` and `docs/quick-entry.md`).
 /// A plain value with public properties, so a preview or the CLI can print it (it encodes to
 /// JSON with dates as `YYYY-MM-DD` / `YYYY-MM-DDTHH:MM` strings).
 public struct QuickEntry: Equatable, Sendable, Encodable {
@@ -24,10 +24,19 @@ public struct QuickEntry: Equatable, Sendable, Encodable {
     public var priority: Priority?
     public var flagged: Bool
     public var estimateMinutes: Int?
-    /// The recurrence phrase as typed, starting with `every` (`every 2 weeks`), without `when done`.
+    /// The repeat as a text rule the recurrence module reads, starting with `every`, without
+    /// `when done`: the phrase as typed when it reads as typed (`every 2 weeks`), else reworded
+    /// (`the 5th of every month` → `every month on the 5th`, `mon wed fri` → `every mon wed fri`,
+    /// `daily` → `every day`).
     public var recurrence: String?
     /// True when the recurrence was followed by `when done` (repeat from completion).
     public var whenDone: Bool
+    /// True when the date (`scheduled`, or `due` for `due every …`) is the repeat's first
+    /// occurrence rather than a day that was typed; an explicit date given beside the text
+    /// replaces it.
+    public var datedByRepeat: Bool
+    /// `someday` was typed: the task goes to Someday (status `someday`).
+    public var someday: Bool
     /// Text after ` // `, trimmed; nil when absent or empty.
     public var description: String?
     /// Human summary pieces of what was recognised, in a fixed order
@@ -39,6 +48,7 @@ public struct QuickEntry: Equatable, Sendable, Encodable {
                 defer: LocalDateTime? = nil, tags: [String] = [], project: String? = nil,
                 area: String? = nil, priority: Priority? = nil, flagged: Bool = false,
                 estimateMinutes: Int? = nil, recurrence: String? = nil, whenDone: Bool = false,
+                datedByRepeat: Bool = false, someday: Bool = false,
                 description: String? = nil, understood: [String] = []) {
         self.title = title
         self.due = due
@@ -52,6 +62,8 @@ public struct QuickEntry: Equatable, Sendable, Encodable {
         self.estimateMinutes = estimateMinutes
         self.recurrence = recurrence
         self.whenDone = whenDone
+        self.datedByRepeat = datedByRepeat
+        self.someday = someday
         self.description = description
         self.understood = understood
     }
@@ -66,6 +78,7 @@ public struct QuickEntry: Equatable, Sendable, Encodable {
         if let scheduled { out.append("scheduled " + QuickEntry.format(scheduled, today: today)) }
         if let d = self.defer { out.append("defer " + QuickEntry.format(d, today: today)) }
         if let recurrence { out.append(whenDone ? "\(recurrence) when done" : recurrence) }
+        if someday { out.append("someday") }
         if let project { out.append("project \(project)") }
         if let area { out.append("area \(area)") }
         out += tags.map { "#\($0)" }
@@ -96,7 +109,7 @@ public struct QuickEntry: Equatable, Sendable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case title, due, scheduled, `defer`, tags, project, area, priority, flagged
-        case estimateMinutes, recurrence, whenDone, description, understood
+        case estimateMinutes, recurrence, whenDone, someday, description, understood
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -113,6 +126,7 @@ public struct QuickEntry: Equatable, Sendable, Encodable {
         try c.encodeIfPresent(estimateMinutes, forKey: .estimateMinutes)
         try c.encodeIfPresent(recurrence, forKey: .recurrence)
         try c.encode(whenDone, forKey: .whenDone)
+        if someday { try c.encode(someday, forKey: .someday) }
         try c.encodeIfPresent(description, forKey: .description)
         try c.encode(understood, forKey: .understood)
     }

@@ -20,6 +20,7 @@ enum QuickAttribute: Equatable {
     case priority(QuickEntry.Priority)
     case flag
     case estimate(Int)
+    case someday
     case descriptionMarker
 }
 
@@ -74,6 +75,12 @@ enum QuickTokenizer {
             let body = text.dropFirst()
             guard isName(body, allowSlash: true), body.contains(where: \.isLetter) else { return nil }
             return .tag(String(body))
+        case "@":
+            // A Todoist label is a tag. It must start with a letter: `@5pm`, `@example.com`
+            // (and `bob@example.com`, where `@` is mid-word) stay text.
+            let body = text.dropFirst()
+            guard body.first?.isLetter == true, isName(body, allowSlash: true) else { return nil }
+            return .tag(String(body))
         case "+":
             let body = text.dropFirst()
             guard body.first?.isLetter == true, isName(body, allowSlash: true) else { return nil }
@@ -93,6 +100,7 @@ enum QuickTokenizer {
         case "!low", "p3": return .priority(.low)
         case "!none", "p4": return .priority(.noPriority)
         case "!flag": return .flag
+        case "someday": return .someday
         case "//": return .descriptionMarker
         default: return nil
         }

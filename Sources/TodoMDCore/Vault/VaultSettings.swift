@@ -30,6 +30,9 @@ public struct VaultSettings: Equatable, Sendable {
     public var repeatCatchUp = true
     /// The field a date typed without a keyword fills in quick entry (PRODUCT.md decision 6).
     public var bareDateField: QuickEntryParser.DateField = .due
+    /// How quick entry reads numeric dates (`12/3`): `mdy`, `dmy` or `ymd`; nil leaves it to
+    /// the locale (the service's default).
+    public var dateOrder: DateOrder?
 
     public static let fileName = ".todomd.json"
 
@@ -107,6 +110,11 @@ public struct VaultSettings: Equatable, Sendable {
         if let v = obj["bare_date_field"] {
             if let t = v as? String, let f = QuickEntryParser.DateField(rawValue: t) { s.bareDateField = f } else {
                 problems.append("bare_date_field must be due, scheduled or defer")
+            }
+        }
+        if let v = obj["date_order"] {
+            if let t = v as? String, let o = DateOrder(rawValue: t.lowercased()) { s.dateOrder = o } else if !(v is NSNull) {
+                problems.append("date_order must be mdy, dmy or ymd")
             }
         }
         return (s, problems.isEmpty ? nil : "\(fileName): " + problems.joined(separator: "; "))

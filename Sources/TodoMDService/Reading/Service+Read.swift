@@ -273,7 +273,7 @@ extension TodoService {
     public func parse(_ draft: TaskDraft) throws -> ParsePreview {
         try locked {
             let clock = self.clock
-            var (task, understood) = try draft.make(clock: clock, settings: vault.settings)
+            var (task, understood) = try draft.make(clock: clock, settings: vault.settings, dateOrder: options.dateOrder)
             task.path = FileName.make(title: task.title, created: task.created ?? clock.now)
             return ParsePreview(task: task, understood: understood)
         }

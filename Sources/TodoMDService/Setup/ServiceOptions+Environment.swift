@@ -5,7 +5,8 @@ extension ServiceOptions {
     /// The options of a service opened from a command line: the vault `--vault` names (else
     /// `TODOMD_VAULT`, the config file, `~/todo.md`), "now" from `TODOMD_NOW` and `TZ` (pinned
     /// when `TODOMD_NOW` is set, else read on every call), the cache unless `--no-cache` or
-    /// `TODOMD_NO_CACHE=1`, and warnings on stderr.
+    /// `TODOMD_NO_CACHE=1`, the date order of the locale (`LC_ALL`, `LC_TIME`, `LANG`) and
+    /// warnings on stderr.
     public static func commandLine(vault flag: String?, noCache: Bool, longRunning: Bool,
                                    env: [String: String] = ProcessInfo.processInfo.environment) throws -> ServiceOptions {
         let clock = try Clock.fromEnvironment(env)
@@ -18,6 +19,7 @@ extension ServiceOptions {
         o.mayCreateVault = origin == .defaultPath || root == VaultLocator.defaultPath(env: env)
         o.useIndex = !(noCache || ["1", "true", "yes"].contains(env["TODOMD_NO_CACHE"]?.lowercased() ?? ""))
         o.longRunning = longRunning
+        o.dateOrder = DateOrder.fromEnvironment(env)
         o.warn = { FileHandle.standardError.write(Data(("todomd: warning: " + $0 + "\n").utf8)) }
         return o
     }

@@ -24,7 +24,7 @@ extension TodoService {
     /// Creates a task file (in the vault root) from `draft` and returns it as written.
     public func add(_ draft: TaskDraft) throws -> AddOutcome {
         try locked {
-            let (task, understood) = try draft.make(clock: clock, settings: vault.settings)
+            let (task, understood) = try draft.make(clock: clock, settings: vault.settings, dateOrder: options.dateOrder)
             let created = try vault.create(task)
             noteWritten([created.path])
             return AddOutcome(task: versioned(created), understood: understood)

@@ -16,10 +16,15 @@ public struct TaskDraft: Sendable {
     /// Quick entry of `text` alone.
     public init(text: String) { self.init(NewTask(title: text), quickEntry: true) }
 
-    /// The validated task and what quick entry understood.
-    func make(clock: Clock, settings: VaultSettings) throws -> (TodoTask, understood: [String]) {
+    /// The validated task and what quick entry understood. Numeric dates in the text are read
+    /// in the vault's `date_order`, else `dateOrder` (the service's default, from the locale),
+    /// else month/day.
+    func make(clock: Clock, settings: VaultSettings, dateOrder: DateOrder? = nil) throws -> (TodoTask, understood: [String]) {
         var n = fields
-        if quickEntry { n.applyQuickEntry(n.title, clock: clock, bareDateField: settings.bareDateField) }
+        if quickEntry {
+            n.applyQuickEntry(n.title, clock: clock, bareDateField: settings.bareDateField,
+                              dateOrder: settings.dateOrder ?? dateOrder ?? .mdy)
+        }
         return (try n.make(clock: clock, settings: settings), n.understood)
     }
 }
