@@ -37,6 +37,27 @@ public enum SetExpression: Sendable, Equatable {
         }
     }
 
+    /// The changes several expressions make, each seeing the ones before it (`tags+=b tags-=a`
+    /// on `[a]` is `[b]`); one change per key, the last.
+    public static func changes(_ expressions: [SetExpression], for task: TodoTask, clock: Clock) throws -> [FieldChange] {
+        var working = task
+        var out: [FieldChange] = []
+        for e in expressions {
+            guard let c = try e.change(for: working, clock: clock) else { continue }
+            out.removeAll { $0.key == c.key }
+            out.append(c)
+            if case .list(let items)? = c.value {
+                if c.key == TaskKey.tags {
+                    working.tags = items
+                } else {
+                    working.extra.removeAll { $0.0 == c.key }
+                    working.extra.append((c.key, .array(items.map(JSONValue.string))))
+                }
+            }
+        }
+        return out
+    }
+
     /// The field change this makes to `task` (nil for a body edit).
     public func change(for task: TodoTask, clock: Clock) throws -> FieldChange? {
         switch self {

@@ -49,16 +49,11 @@ extension TodoService {
     public func handles(for tasks: [TodoTask]) -> [String: String] {
         locked {
             let ids = tasks.map(\.id)
-            openIndex()
-            switch access {
-            case .local(let index): if let h = try? index.handles(ids: ids) { return h }
-            #if os(Linux)
-            case .served(let server): if let h = server.withIndex({ try? $0.handles(ids: ids) }) { return h }
-            #endif
-            default: break
-            }
+            // The index, refreshed (a handle is only unique among every task of the vault).
+            if options.useIndex, let h = try? withSearchIndex({ try $0.handles(ids: ids) }) { return h }
             let all = snapshot(.all, clock: clock).tasks.map(\.id)
-            return TaskHandle.handles(ids: all).filter { Set(ids).contains($0.key) }
+            let wanted = Set(ids)
+            return TaskHandle.handles(ids: all).filter { wanted.contains($0.key) }
         }
     }
 

@@ -75,7 +75,7 @@ extension TodoService {
             for case .body(let e) in expressions { bodyEdit = bodyEdit.map { .then($0, e) } ?? e }
             let keys = expressions.map(\.key)
             return try writing(reference, expected: expected, keys: keys, clock: clock) { current in
-                let changes = try expressions.compactMap { try $0.change(for: current.task, clock: clock) }
+                let changes = try SetExpression.changes(expressions, for: current.task, clock: clock)
                 let all = FieldAssignment.withLifecycle(changes, task: current.task, now: clock.now)
                 return ActionResult(task: try vault.update(current.task, all, readFingerprint: current.fileFingerprint, body: bodyEdit))
             }
