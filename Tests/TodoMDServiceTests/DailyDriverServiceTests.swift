@@ -52,8 +52,10 @@ final class DailyDriverServiceTests: XCTestCase {
         let handles = s.handles(for: tasks)
         XCTAssertEqual(Set(handles.values).count, 300)
         XCTAssertTrue(handles.values.allSatisfy { $0.count >= 3 })
-        // The same handles without the index.
+        // The same handles without the index, and for a short list (lookups instead of a scan).
         XCTAssertEqual(f.service(useIndex: false).handles(for: tasks), handles)
+        let few = Array(tasks.prefix(50))
+        XCTAssertEqual(s.handles(for: few), handles.filter { h in few.contains { $0.id == h.key } })
         for t in tasks.prefix(20) {
             let h = try XCTUnwrap(handles[t.id])
             XCTAssertEqual(try s.task(h).task.path, t.path)

@@ -373,6 +373,18 @@ public final class TaskIndex {
     public func handles(ids: [String]) throws -> [String: String] {
         try db.read { db in
             var out: [String: String] = [:]
+            if ids.count > 200 {
+                // A long list (`list all`): one scan of the handle index beats two lookups a row.
+                let all = try String.fetchAll(db, sql: "SELECT DISTINCT handle FROM tasks ORDER BY handle")
+                for id in ids {
+                    let h = TaskHandle.hash(id)
+                    var lo = 0, hi = all.count
+                    while lo < hi { let mid = (lo + hi) / 2; if all[mid] < h { lo = mid + 1 } else { hi = mid } }
+                    let after = lo < all.count && all[lo] == h ? lo + 1 : lo
+                    out[id] = TaskHandle.handle(h, before: lo > 0 ? all[lo - 1] : nil, after: after < all.count ? all[after] : nil)
+                }
+                return out
+            }
             for id in ids {
                 let h = TaskHandle.hash(id)
                 let before = try String.fetchOne(db, sql: "SELECT handle FROM tasks WHERE handle < ? ORDER BY handle DESC LIMIT 1", arguments: [h])
