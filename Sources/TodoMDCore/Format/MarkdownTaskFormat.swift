@@ -113,10 +113,10 @@ public struct MarkdownTaskFormat: TaskFileFormat {
         if Self.hasLoneCR(doc) {
             throw TodoError.invalidArgument("the frontmatter uses lone CR line breaks; edit the file by hand (todomd edit)")
         }
-        // A quoted value running on over lines may hold a line that looks like a key
-        // (`status: done` inside a title): the line editor cannot tell, so it does not try.
+        // A quoted value or flow list running on over lines may hold a line that looks like a
+        // key (`status: done` inside a title): the line editor cannot tell, so it does not try.
         if Self.hasMultiLineQuote(doc) {
-            throw TodoError.invalidArgument("the frontmatter has a quoted value over several lines; edit the file by hand (todomd edit)")
+            throw TodoError.invalidArgument("the frontmatter has a quoted value or a [list] over several lines; edit the file by hand (todomd edit)")
         }
         return FrontmatterEditor.apply(changes.map { ($0.key, $0.value) }, to: doc)
     }
@@ -167,6 +167,36 @@ public struct MarkdownTaskFormat: TaskFileFormat {
             i += 1
             while i < r.upperBound, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
             if i < r.upperBound, b[i] == 0x22 || b[i] == 0x27, close(i + 1, r.upperBound, b[i]) == nil { return true }
+            if i < r.upperBound, b[i] == 0x5B || b[i] == 0x7B, !flowEndsOnItsLine(b, i, r.upperBound, close) { return true }
+        }
+        return false
+    }
+
+    /// Whether a flow list or map (`[a, 'b']`, `{k: v}`) starting at `start` closes on its line:
+    /// one running on holds lines the line editor would take for keys (`tags: [a,\ntitle: T]`).
+    /// A quote starts a quoted item only at an item's start, as in YAML (`[it's]` is plain).
+    private static func flowEndsOnItsLine(_ b: [UInt8], _ start: Int, _ end: Int, _ close: (Int, Int, UInt8) -> Int?) -> Bool {
+        var depth = 0
+        var i = start
+        var itemStart = true
+        while i < end {
+            let c = b[i]
+            switch c {
+            case 0x22, 0x27 where itemStart:
+                guard let e = close(i + 1, end, c) else { return false }
+                i = e + 1
+                itemStart = false
+                continue
+            case 0x5B, 0x7B: depth += 1; itemStart = true
+            case 0x5D, 0x7D:
+                depth -= 1
+                if depth == 0 { return true }
+            case 0x2C, 0x3A: itemStart = true
+            case 0x20, 0x09: break
+            case 0x23 where i > start && (b[i - 1] == 0x20 || b[i - 1] == 0x09): return false  // a comment before it closed
+            default: itemStart = false
+            }
+            i += 1
         }
         return false
     }
