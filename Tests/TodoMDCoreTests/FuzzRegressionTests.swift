@@ -95,4 +95,14 @@ final class FuzzRegressionTests: XCTestCase {
             XCTAssertNoThrow(try MarkdownTaskFormat().apply([FieldChange("status", .string("done"))], to: Array(one.utf8)), ok)
         }
     }
+
+    /// Behind a key the line editor does not see as one (`?ags:`), the list running over lines
+    /// went unnoticed and `set title=…` broke the file: every edit is now checked by reading
+    /// the file before and after, and refused when more than the edited fields would change.
+    func testAnEditThatWouldBreakTheFileIsRefused() throws {
+        let text = "---\nstatus: todo # why\npriority: high\n?ags: [one, \"two words\", 'th-\ntitle: T\nttsauree''s']\n---\nbody\n"
+        XCTAssertThrowsError(try MarkdownTaskFormat().apply([FieldChange("title", .string("new"))], to: Array(text.utf8)))
+        // (priority would be refused too: the editor takes the `?ags` lines for part of its value.)
+        XCTAssertNoThrow(try MarkdownTaskFormat().apply([FieldChange("status", .string("done"))], to: Array(text.utf8)))
+    }
 }

@@ -118,7 +118,25 @@ public struct MarkdownTaskFormat: TaskFileFormat {
         if Self.hasMultiLineQuote(doc) {
             throw TodoError.invalidArgument("the frontmatter has a quoted value or a [list] over several lines; edit the file by hand (todomd edit)")
         }
-        return FrontmatterEditor.apply(changes.map { ($0.key, $0.value) }, to: doc)
+        let edited = FrontmatterEditor.apply(changes.map { ($0.key, $0.value) }, to: doc)
+        try Self.checkEditKept(bytes, edited, keys: Set(changes.map(\.key))) { read(path: $0, bytes: $1, zone: $2) }
+        return edited
+    }
+
+    /// The last word on a line edit: the file read before and after it. A file that was whole
+    /// must stay whole and keep every field but the edited ones; otherwise a line the editor
+    /// took for a key was inside a YAML value it could not see (a flow list over several lines
+    /// behind an odd key, …), and the edit is refused rather than written.
+    static func checkEditKept(_ before: [UInt8], _ after: [UInt8], keys: Set<String>,
+                              read: (String, [UInt8], TimeZone) -> ReadOutcome) throws {
+        let utc = TimeZone(identifier: "UTC")!
+        guard case .task(let old) = read("edit.md", before, utc), !old.readOnly else { return }
+        func refusal(_ what: String) -> TodoError {
+            TodoError.invalidArgument("this edit would \(what), not only the fields set: the frontmatter has YAML the line editor cannot follow; edit the file by hand (todomd edit)")
+        }
+        guard case .task(let new) = read("edit.md", after, utc), !new.readOnly else { throw refusal("make the file unreadable") }
+        let others = Set(TaskKey.all + old.extra.map(\.0) + new.extra.map(\.0)).subtracting(keys).subtracting([TaskKey.modified])
+        for k in others.sorted() where old.value(forKey: k) != new.value(forKey: k) { throw refusal("change \(k)") }
     }
 
     /// Replacing or removing a value that defines a YAML anchor (`base: &a [1]`) which another
