@@ -105,4 +105,13 @@ final class FuzzRegressionTests: XCTestCase {
         // (priority would be refused too: the editor takes the `?ags` lines for part of its value.)
         XCTAssertNoThrow(try MarkdownTaskFormat().apply([FieldChange("status", .string("done"))], to: Array(text.utf8)))
     }
+
+    /// The anchor check searched with Foundation's `contains`, which trapped ("String index is
+    /// out of bounds") on a key holding invalid UTF-8. It searches bytes now.
+    func testTheAnchorCheckSurvivesInvalidUTF8() {
+        var bytes = Array("---\ntitle: T\nstatus: todo\nbase: &a`[1]\nm".utf8) + [0xFF] + Array("re: *a\n---\n".utf8)
+        _ = try? MarkdownTaskFormat().apply([FieldChange("base", .string("x"))], to: bytes)
+        bytes = Array("---\ntitle: T\nstatus: todo\nbase: &a [1]\nmore: *a\n---\n".utf8)
+        XCTAssertThrowsError(try MarkdownTaskFormat().apply([FieldChange("base", .string("x"))], to: bytes))
+    }
 }

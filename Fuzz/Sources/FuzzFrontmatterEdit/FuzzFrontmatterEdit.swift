@@ -87,7 +87,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let blocks = doc.keyBlocks()
         guard !blocks.isEmpty else { return 0 }
         let n = Int(assignment[assignment.index(after: assignment.startIndex)..<eq].prefix(4)) ?? 0
-        let key = blocks[n % blocks.count].key
+        let key = blocks[((n % blocks.count) + blocks.count) % blocks.count].key  // `@-3` too
         let value = String(assignment[assignment.index(after: eq)...])
         guard let v = try? FieldAssignment.typed(key: key, value: value, clock: clock) else { return 0 }
         change = FieldChange(key, v)

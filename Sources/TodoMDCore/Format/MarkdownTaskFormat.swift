@@ -144,14 +144,19 @@ public struct MarkdownTaskFormat: TaskFileFormat {
     /// refused, to be edited by hand.
     static func checkNoSharedAnchor(_ doc: FrontmatterDocument, keys: Set<String>) throws {
         let blocks = doc.keyBlocks()
-        func text(_ b: FrontmatterDocument.KeyBlock) -> String {
-            b.lineRange.map { String(decoding: doc.bytes[doc.content($0)], as: UTF8.self) }.joined(separator: "\n")
+        func bytes(_ b: FrontmatterDocument.KeyBlock) -> [UInt8] {
+            Array(b.lineRange.map { Array(doc.bytes[doc.content($0)]) }.joined(separator: [0x0A]))
+        }
+        // Searched as bytes: Foundation's `contains` trapped on some invalid UTF-8 (a fuzz find).
+        func has(_ hay: [UInt8], _ needle: [UInt8]) -> Bool {
+            guard !needle.isEmpty, hay.count >= needle.count else { return false }
+            return (0...(hay.count - needle.count)).contains { i in hay[i..<(i + needle.count)].elementsEqual(needle) }
         }
         for b in blocks where keys.contains(b.key) {
-            let own = text(b)
-            guard own.contains("&") else { continue }
-            for anchor in Self.anchors(in: own) {
-                let users = blocks.filter { $0.key != b.key && text($0).contains("*" + anchor) }
+            let ownBytes = bytes(b)
+            guard ownBytes.contains(0x26) else { continue }  // &
+            for anchor in Self.anchors(in: String(decoding: ownBytes, as: UTF8.self)) {
+                let users = blocks.filter { $0.key != b.key && has(bytes($0), Array(("*" + anchor).utf8)) }
                 if let user = users.first {
                     throw TodoError.invalidArgument("\(b.key): its value defines the YAML anchor &\(anchor), which \(user.key) uses; edit the file by hand (todomd edit)")
                 }
