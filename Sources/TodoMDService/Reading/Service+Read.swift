@@ -33,9 +33,14 @@ extension TodoService {
         }
     }
 
-    /// The tasks a batch action selects: every task of `view` (a built-in or saved view;
-    /// default `all`) that `filter` lets through, with the versions they were read at.
-    public func selection(view name: String?, filter: TaskFilter) throws -> [VersionedTask] {
+    /// The tasks a batch action selects: every task of `view` (a built-in or saved view) that
+    /// `filter` lets through, with the versions they were read at. Without a view or statuses,
+    /// the tasks the action can act on: open ones, or done and cancelled ones for `.closed`.
+    public func selection(view name: String?, filter: TaskFilter, prefer: TaskResolver.Preference = .open) throws -> [VersionedTask] {
+        var filter = filter
+        if name == nil, filter.statuses.isEmpty, prefer != .any {
+            filter.statuses = prefer == .closed ? [.done, .cancelled] : [.todo, .inProgress]
+        }
         let page = try view(name ?? ViewKind.all.rawValue, filter: filter)
         let tasks: [TodoTask]
         switch page.content {

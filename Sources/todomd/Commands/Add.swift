@@ -50,7 +50,7 @@ struct NewTaskOptions: ParsableArguments {
     /// The words, or a line from stdin when there are none (no shell quoting to get wrong).
     func title() throws -> String {
         if !text.isEmpty && text != ["-"] { return text.joined(separator: " ") }
-        if isatty(STDIN_FILENO) == 1 { FileHandle.standardError.write(Data("Task: ".utf8)) }
+        if Terminal.isInteractive { FileHandle.standardError.write(Data("Task: ".utf8)) }
         guard let line = Swift.readLine(strippingNewline: true), !line.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw TodoError.invalidArgument("no task text (give it as an argument, or type a line on stdin)")
         }

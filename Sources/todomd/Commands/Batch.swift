@@ -27,35 +27,56 @@ enum Batch {
         try CLI.run(vaultOptions) { service, out in
             let targets = try select(service, write, references: references, selection: selection, prefer: prefer, verb: label)
             let today = service.clock.today
-            var results: [ActionDocument] = []
-            var failures: [BatchDocument.Failure] = []
-            var firstCode: Int32?
-            try service.recordingAction(label) {
-                for target in targets {
-                    do {
-                        let o = try action(service, target.task.id, targets.count == 1 ? (try write.expected() ?? target.version) : target.version)
-                        if write.json { results.append(ActionDocument(o, today: today)); continue }
-                        guard o.changed else {
-                            out.print("\(o.task.task.title): " + (o.messages.last ?? "nothing changed"))
-                            continue
-                        }
-                        out.print("\(verb)\(describe(o, today)): \(o.task.task.title)  (\(o.task.task.key))")
-                        for m in o.messages { out.print("  \(m)") }
-                    } catch let e as TodoError {
-                        firstCode = firstCode ?? e.exitCode
-                        failures.append(.init(task: target.task.key, error: e.description, exitCode: Int(e.exitCode)))
-                        if !write.json { Printer.error(e.description) }
-                    }
+            let done = try each(service, write, targets, label: label, { try action(service, $0, $1) }) { o in
+                guard o.changed else {
+                    out.print("\(o.task.task.title): " + (o.messages.last ?? "nothing changed"))
+                    return
                 }
+                out.print("\(verb)\(describe(o, today)): \(o.task.task.title)  (\(o.task.task.key))")
+                for m in o.messages { out.print("  \(m)") }
             }
             if write.json {
-                if targets.count == 1, let only = results.first { out.json(only) } else { out.json(BatchDocument(results: results, errors: failures)) }
+                let documents = done.results.map { ActionDocument($0, today: today) }
+                if targets.count == 1, let only = documents.first { out.json(only) } else { out.json(BatchDocument(results: documents, errors: done.failures)) }
             }
-            if let firstCode {
-                if targets.count == 1, write.json { Printer.error(failures[0].error) }
-                throw ExitCode(firstCode)
+            try done.exit(json: write.json, single: targets.count == 1)
+        }
+    }
+
+    /// What acting on each target gave: the results, the failures, the first failure's code.
+    struct Outcome<Result> {
+        var results: [Result] = []
+        var failures: [BatchDocument.Failure] = []
+        var firstCode: Int32?
+
+        /// Exits with the first failure's code (with `--json` on one task, its error on stderr too).
+        func exit(json: Bool, single: Bool) throws {
+            guard let firstCode else { return }
+            if single, json { Printer.error(failures[0].error) }
+            throw ExitCode(firstCode)
+        }
+    }
+
+    /// Runs `act` on every target as one undoable action: the version each was read at is the
+    /// one it is written against (or `--if-version` for a single task). A failure is reported
+    /// (on stderr unless `--json`) and the others still run; `show` prints a result as it comes.
+    static func each<Result>(_ service: TodoService, _ write: WriteOptions, _ targets: [VersionedTask], label: String,
+                             _ act: (String, String?) throws -> Result, show: (Result) -> Void) throws -> Outcome<Result> {
+        var outcome = Outcome<Result>()
+        try service.recordingAction(label) {
+            for target in targets {
+                do {
+                    let r = try act(target.task.id, targets.count == 1 ? (try write.expected() ?? target.version) : target.version)
+                    outcome.results.append(r)
+                    if !write.json { show(r) }
+                } catch let e as TodoError {
+                    outcome.firstCode = outcome.firstCode ?? e.exitCode
+                    outcome.failures.append(.init(task: target.task.key, error: e.description, exitCode: Int(e.exitCode)))
+                    if !write.json { Printer.error(e.description) }
+                }
             }
         }
+        return outcome
     }
 
     /// The tasks to act on, resolved (or selected) before anything is written.
@@ -78,12 +99,7 @@ enum Batch {
             throw TodoError.invalidArgument("name a task (its short id from `todomd list`, path, or part of its title), "
                 + "or select tasks with --view and filters")
         }
-        var filter = try selection.filters.filter()
-        if filter.statuses.isEmpty, selection.view == nil {
-            // Without a view, a filter means the tasks this command can act on.
-            filter.statuses = prefer == .closed ? [.done, .cancelled] : [.todo, .inProgress]
-        }
-        let tasks = try service.selection(view: selection.view, filter: filter)
+        let tasks = try service.selection(view: selection.view, filter: try selection.filters.filter(), prefer: prefer)
         if tasks.isEmpty {
             Printer.note("no task matches; nothing to \(verb)")
             return []
@@ -96,14 +112,12 @@ enum Batch {
 
     /// Asks on a terminal; without one, a script must say `--yes`.
     static func confirm(_ what: String, tasks: [VersionedTask]) throws {
-        guard isatty(STDIN_FILENO) == 1 else {
+        guard Terminal.isInteractive else {
             throw TodoError.invalidArgument("this would \(what); pass --yes to do it")
         }
         for t in tasks.prefix(10) { Printer.note("  " + t.task.title) }
         if tasks.count > 10 { Printer.note("  … and \(tasks.count - 10) more") }
-        FileHandle.standardError.write(Data("\(what.prefix(1).uppercased() + what.dropFirst())? [y/N] ".utf8))
-        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-        guard answer == "y" || answer == "yes" else {
+        guard Terminal.ask(what.prefix(1).uppercased() + what.dropFirst() + "?") else {
             Printer.note("nothing changed")
             throw ExitCode(1)
         }

@@ -157,23 +157,15 @@ struct Delete: ParsableCommand {
     func run() throws {
         try CLI.run(vaultOptions) { service, out in
             let targets = try Batch.select(service, write, references: tasks, selection: selection, prefer: .open, verb: "delete")
-            var documents: [DeleteDocument] = []
-            var firstError: TodoError?
-            try service.recordingAction("delete") {
-                for target in targets {
-                    do {
-                        let d = try service.delete(target.task.id, expected: targets.count == 1 ? (try write.expected() ?? target.version) : target.version)
-                        if write.json { documents.append(DeleteDocument(d)) } else {
-                            out.print("moved to trash: \(d.task.title)  (\(d.trashPath); `todomd trash restore` brings it back)")
-                        }
-                    } catch let e as TodoError {
-                        firstError = firstError ?? e
-                        Printer.error(e.description)
-                    }
-                }
+            let done = try Batch.each(service, write, targets, label: "delete", { try service.delete($0, expected: $1) }) { d in
+                out.print("moved to trash: \(d.task.title)  (\(d.trashPath); `todomd trash restore` brings it back)")
             }
-            if write.json { if documents.count == 1 { out.json(documents[0]) } else { out.json(documents) } }
-            if let firstError { throw ExitCode(firstError.exitCode) }
+            if write.json {
+                let documents = done.results.map(DeleteDocument.init)
+                if documents.count == 1 { out.json(documents[0]) } else { out.json(documents) }
+                for f in done.failures { Printer.error(f.error) }
+            }
+            try done.exit(json: false, single: targets.count == 1)
         }
     }
 }

@@ -53,13 +53,10 @@ struct TrashEmpty: ParsableCommand {
     func run() throws {
         try CLI.run(vaultOptions) { service, out in
             let trashed = service.trash()
-            if !yes, !trashed.isEmpty, isatty(STDIN_FILENO) == 1 {
-                FileHandle.standardError.write(Data("Delete \(trashed.count) trashed file\(trashed.count == 1 ? "" : "s") for good? [y/N] ".utf8))
-                let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-                guard answer == "y" || answer == "yes" else {
-                    Printer.note("the trash was left as it is")
-                    throw ExitCode(1)
-                }
+            if !yes, !trashed.isEmpty, Terminal.isInteractive,
+               !Terminal.ask("Delete \(trashed.count) trashed file\(trashed.count == 1 ? "" : "s") for good?") {
+                Printer.note("the trash was left as it is")
+                throw ExitCode(1)
             }
             let n = try service.emptyTrash()
             if json { out.json(EmptyTrashDocument(deleted: n)) } else { out.print("emptied the trash (\(n) file\(n == 1 ? "" : "s"))") }
