@@ -74,7 +74,7 @@ public struct ErrorDocument: Decodable, Equatable, Sendable, JSONObject {
         let status: Int
         switch t {
         case .invalidArgument: (status, doc.error.code) = (400, "invalid_argument")
-        case .notFound: (status, doc.error.code) = (404, "not_found")
+        case .notFound, .missing: (status, doc.error.code) = (404, "not_found")
         case .ambiguous(_, let candidates):
             (status, doc.error.code) = (409, "ambiguous")
             doc.error.candidates = candidates

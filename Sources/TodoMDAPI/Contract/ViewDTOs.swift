@@ -115,6 +115,7 @@ public enum AnyViewDocument: JSONWritable, Sendable {
     case builtIn(ViewDocument)
     case tags(TagsViewDocument)
     case saved(SavedViewDocument)
+    case perspective(PerspectiveViewDocument)
 
     /// The document for a view as the service computed it.
     public init(_ page: ViewPage) {
@@ -134,6 +135,8 @@ public enum AnyViewDocument: JSONWritable, Sendable {
                 view: v.name, path: v.path, today: today, displayStyle: v.displayStyle, count: tasks.count + items.count,
                 tasks: tasks.map { TaskDTO($0, version: page.versions.version(of: $0), today: today) },
                 items: items.map(ItemDTO.init), warnings: page.warnings))
+        case let .perspective(p, groups):
+            self = .perspective(PerspectiveViewDocument(p, groups: groups, page: page))
         }
     }
 
@@ -142,6 +145,7 @@ public enum AnyViewDocument: JSONWritable, Sendable {
         case .builtIn(let d): d.writeJSON(to: &out)
         case .tags(let d): d.writeJSON(to: &out)
         case .saved(let d): d.writeJSON(to: &out)
+        case .perspective(let d): d.writeJSON(to: &out)
         }
     }
 
@@ -150,6 +154,7 @@ public enum AnyViewDocument: JSONWritable, Sendable {
         case .builtIn(let d): try d.encode(to: encoder)
         case .tags(let d): try d.encode(to: encoder)
         case .saved(let d): try d.encode(to: encoder)
+        case .perspective(let d): try d.encode(to: encoder)
         }
     }
 }

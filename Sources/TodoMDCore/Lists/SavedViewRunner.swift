@@ -1,8 +1,13 @@
-/// Runs a saved view over a snapshot: the tasks (type `todo`) and typed items it matches.
+/// Runs a saved view over a snapshot: the tasks (type `todo`) and typed items it matches,
+/// through the same query tree as perspectives (`ViewFilter.query`).
 public enum SavedViewRunner {
     public static func run(_ view: SavedView, _ snap: VaultSnapshot, clock: Clock) -> (tasks: [TodoTask], items: [ListItem]) {
-        let today = clock.today
-        let tasks = snap.tasks.filter { view.filter.matches($0, today: today, zone: clock.timeZone) }
+        let context = QueryContext(clock: clock)
+        let tree = view.filter.query
+        // The tree of a parsed view only holds conditions the evaluator takes.
+        guard let taskTest = try? QueryEvaluator.compile(tree, context: context, as: TodoTask.self),
+              let itemTest = try? QueryEvaluator.compile(tree, context: context, as: ListItem.self) else { return ([], []) }
+        let tasks = snap.tasks.filter(taskTest)
             .sorted { a, b in
                 switch (a.due, b.due) {
                 case let (x?, y?) where x != y: return x < y
@@ -11,7 +16,7 @@ public enum SavedViewRunner {
                 default: return ViewEngine.byCreated(a, b)
                 }
             }
-        let items = snap.items.filter { view.filter.matches($0, today: today) }
+        let items = snap.items.filter(itemTest)
             .sorted { $0.title.localizedCaseInsensitiveCompare($1.title) == .orderedAscending }
         return (tasks, items)
     }

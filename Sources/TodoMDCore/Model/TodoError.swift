@@ -4,6 +4,8 @@ import Foundation
 public enum TodoError: Error, CustomStringConvertible, Equatable {
     case invalidArgument(String)
     case notFound(String)
+    /// Something other than a task is not there (a perspective): the message says what.
+    case missing(String)
     case ambiguous(query: String, candidates: [String])
     case conflict(path: String, reason: String)
     /// Another program changed a field this edit changes: structured, so a front end can show
@@ -18,6 +20,7 @@ public enum TodoError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .invalidArgument(let m): return m
         case .notFound(let q): return "no task matches \"\(q)\""
+        case .missing(let m): return m
         case let .ambiguous(q, c):
             return "\"\(q)\" matches \(c.count) tasks; say which one:\n" + c.map { "  \($0)" }.joined(separator: "\n")
         case let .conflict(p, r): return "\(p): not written: \(r)"
@@ -32,7 +35,7 @@ public enum TodoError: Error, CustomStringConvertible, Equatable {
     public var exitCode: Int32 {
         switch self {
         case .invalidArgument: return 64
-        case .notFound: return 2
+        case .notFound, .missing: return 2
         case .ambiguous: return 3
         case .conflict, .editConflict, .unreadable: return 4
         case .malformed, .io: return 1

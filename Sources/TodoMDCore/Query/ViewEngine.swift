@@ -1,7 +1,7 @@
 import Foundation
 
-/// Computes the views of spec 000 from a list of tasks under an injected clock. The rules
-/// (also in the README):
+/// Computes the views of spec 000 from a list of tasks under an injected clock. Each view but
+/// Areas and Tags is a perspective of `BuiltInPerspectives`; their rules (also in the README):
 /// - *open* = `todo` or `in-progress`; *available* = open and `defer` empty or on/before today
 ///   (a `defer` with a time is available from that time).
 /// - **Inbox**: open, no area and no project.
@@ -31,46 +31,6 @@ public struct ViewEngine: Sendable {
 
     var today: LocalDate { clock.today }
 
-    // MARK: Membership
-
-    public func isAvailable(_ t: TodoTask) -> Bool {
-        guard t.status.isActive else { return false }
-        guard let d = t.deferDate else { return true }
-        return !isFuture(d)
-    }
-
-    /// True when the value is after now (a date alone is after now when it is after today).
-    func isFuture(_ d: LocalDateTime) -> Bool {
-        if d.date != today { return d.date > today }
-        guard let time = d.time else { return false }
-        return time > clock.timeOfDay
-    }
-
-    public enum TodayGroup: String, CaseIterable, Sendable {
-        case overdue = "Overdue", scheduled = "Scheduled", dueToday = "Due Today", deferred = "Deferred-now-available"
-    }
-
-    /// The Today group a task belongs to, or nil when it is not in Today.
-    public func todayGroup(_ t: TodoTask) -> TodayGroup? {
-        guard isAvailable(t) else { return nil }
-        if let due = t.due {
-            if due.date < today { return .overdue }
-            if due.date == today {
-                if let time = due.time, time < clock.timeOfDay { return .overdue }
-                return .dueToday
-            }
-        }
-        if let s = t.scheduled, s.date <= today { return .scheduled }
-        if let d = t.deferDate, d.date == today { return .deferred }
-        return nil
-    }
-
-    /// The date a task is listed under in Upcoming, or nil.
-    public func upcomingDate(_ t: TodoTask) -> LocalDate? {
-        guard isAvailable(t), todayGroup(t) == nil else { return nil }
-        return [t.due?.date, t.scheduled?.date].compactMap { $0 }.filter { $0 > today }.min()
-    }
-
     func isRetained(_ t: TodoTask) -> Bool {
         guard t.status.isClosed, let days = retentionDays else { return true }
         guard let when = t.completed ?? t.modified else { return true }
@@ -83,36 +43,6 @@ public struct ViewEngine: Sendable {
         let tasks = all.filter { filter.matches($0) && isRetained($0) }
         var result = ViewResult(kind: kind, today: today, groups: [])
         switch kind {
-        case .inbox:
-            result.groups = [ViewGroup(name: nil, tasks: manual("inbox", tasks.filter {
-                $0.status.isActive && $0.area == nil && $0.project == nil
-            }))]
-        case .today:
-            var byGroup: [TodayGroup: [TodoTask]] = [:]
-            for t in tasks { if let g = todayGroup(t) { byGroup[g, default: []].append(t) } }
-            result.groups = TodayGroup.allCases.compactMap { g in
-                guard let ts = byGroup[g], !ts.isEmpty else { return nil }
-                return ViewGroup(name: g.rawValue, tasks: manual("today", ts))
-            }
-        case .upcoming:
-            var byDate: [LocalDate: [TodoTask]] = [:]
-            for t in tasks { if let d = upcomingDate(t) { byDate[d, default: []].append(t) } }
-            result.groups = byDate.keys.sorted().map { d in
-                var g = ViewGroup(name: d.description, tasks: byDate[d]!.sorted(by: dateThenCreated(on: d)))
-                g.date = d
-                return g
-            }
-        case .anytime:
-            result.groups = [ViewGroup(name: nil, tasks: manual("anytime", tasks.filter(isAvailable)))]
-        case .someday:
-            result.groups = [ViewGroup(name: nil, tasks: manual("someday", tasks.filter { $0.status == .someday }))]
-        case .flagged:
-            result.groups = [ViewGroup(name: nil, tasks: manual("flagged", tasks.filter { $0.flagged && !$0.status.isClosed }))]
-        case .logbook:
-            result.groups = [ViewGroup(name: nil, tasks: tasks.filter { $0.status.isClosed }.sorted {
-                let a = $0.completed ?? $0.modified ?? .distantPast, b = $1.completed ?? $1.modified ?? .distantPast
-                return a != b ? a > b : $0.path < $1.path
-            })]
         case .areas:
             result.groups = areaGroups(tasks.filter { filter.statuses.isEmpty ? !$0.status.isClosed : true })
         case .tags:
@@ -124,8 +54,9 @@ public struct ViewEngine: Sendable {
                 let c = $0.tag.localizedCaseInsensitiveCompare($1.tag)
                 return c != .orderedSame ? c == .orderedAscending : $0.tag < $1.tag
             }
-        case .all:
-            result.groups = [ViewGroup(name: nil, tasks: tasks.sorted(by: Self.byCreated))]
+        default:
+            // Every other view is a built-in perspective; their definitions are valid.
+            result.groups = try! run(BuiltInPerspectives.perspective(for: kind)!, tasks: tasks)
         }
         return result
     }
@@ -191,20 +122,6 @@ public struct ViewEngine: Sendable {
     static func byCreated(_ a: TodoTask, _ b: TodoTask) -> Bool {
         let x = a.created ?? .distantPast, y = b.created ?? .distantPast
         return x != y ? x < y : a.path < b.path
-    }
-
-    func dateThenCreated(on day: LocalDate) -> (TodoTask, TodoTask) -> Bool {
-        { a, b in
-            func time(_ t: TodoTask) -> LocalTime? {
-                [t.due, t.scheduled].compactMap { $0 }.first(where: { $0.date == day })?.time
-            }
-            switch (time(a), time(b)) {
-            case let (x?, y?) where x != y: return x < y
-            case (.some, nil): return false
-            case (nil, .some): return true
-            default: return Self.byCreated(a, b)
-            }
-        }
     }
 
     /// The `.order.json` key of the list a task is reordered in when no view is named.

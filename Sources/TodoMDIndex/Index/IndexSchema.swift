@@ -4,7 +4,7 @@ import Foundation
 /// vault or other parse settings is dropped and rebuilt, never migrated.
 enum IndexSchema {
     /// Bump on any change to the tables or to `TaskCodec`'s layout.
-    static let version = 10
+    static let version = 11
 
     static let create = """
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -21,6 +21,7 @@ enum IndexSchema {
         CREATE TABLE tasks (
             id INTEGER PRIMARY KEY, path TEXT NOT NULL, ord INTEGER NOT NULL, fingerprint INTEGER NOT NULL,
             status TEXT NOT NULL, due TEXT, defer TEXT, scheduled TEXT, flagged INTEGER NOT NULL,
+            priority TEXT NOT NULL, line INTEGER,  -- line: a checkbox task's (0-based), NULL for a task file
             area_key TEXT, project_key TEXT, tags_key TEXT NOT NULL, title_key TEXT NOT NULL,
             handle TEXT NOT NULL   -- TaskHandle.hash of the task's id
         );

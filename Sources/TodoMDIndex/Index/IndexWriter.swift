@@ -69,14 +69,15 @@ struct IndexWriter {
             try removeTasks(path: f.file.path)
         }
         let insertTask = try db.cachedStatement(sql: """
-            INSERT INTO tasks (path, ord, fingerprint, status, due, defer, scheduled, flagged, area_key, project_key, tags_key, title_key, handle)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO tasks (path, ord, fingerprint, status, due, defer, scheduled, flagged, priority, line, area_key, project_key, tags_key, title_key, handle)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let insertData = try db.cachedStatement(sql: "INSERT INTO task_data (id, data) VALUES (?, ?)")
         let insertText = try db.cachedStatement(sql: "INSERT INTO fts (rowid, title, description, tags, body) VALUES (?, ?, ?, ?, ?)")
         for (i, t) in f.tasks.enumerated() {
             try SQLBind.run(insertTask, [.text(f.file.path), .int(Int64(i)), .int(f.fingerprint), .text(t.status), .text(t.due),
-                                         .text(t.deferDate), .text(t.scheduled), .int(t.flagged ? 1 : 0), .text(t.areaKey),
+                                         .text(t.deferDate), .text(t.scheduled), .int(t.flagged ? 1 : 0), .text(t.priority),
+                                         t.line.map { .int(Int64($0)) } ?? .text(nil), .text(t.areaKey),
                                          .text(t.projectKey), .text(t.tagsKey), .text(t.titleKey), .text(t.handle)], db)
             let id = db.lastInsertedRowID
             try SQLBind.run(insertData, [.int(id), .blob(t.data)], db)

@@ -7,26 +7,18 @@ import TodoMDCore
 public struct Prefilter: Sendable, Equatable {
     var clauses: [String] = []
     var arguments: [String] = []
+    /// The full-text values the condition searches (the text index must exist first).
+    public internal(set) var textQueries: [String] = []
 
     /// No condition: every task.
     public static let all = Prefilter()
 
-    /// The tasks view `kind` with `filter` could show on `today`.
+    /// The tasks view `kind` with `filter` could show on `today`: compiled from the view's
+    /// definition (`BuiltInPerspectives`); Areas and Tags hide done and cancelled tasks.
     public static func view(_ kind: ViewKind, filter: TaskFilter, today: LocalDate) -> Prefilter {
+        if let p = BuiltInPerspectives.perspective(for: kind) { return query(p.filter, filter: filter, today: today) }
         var p = Prefilter()
-        let d = today.description
-        let active = "status IN ('todo','in-progress')"
-        switch kind {
-        case .today: p.add("\(active) AND (due <= ? OR scheduled <= ? OR defer = ?)", [d, d, d])
-        case .upcoming: p.add("\(active) AND (due > ? OR scheduled > ?)", [d, d])
-        case .anytime: p.add(active)
-        case .inbox: p.add("\(active) AND area_key IS NULL AND project_key IS NULL")
-        case .someday: p.add("status = 'someday'")
-        case .flagged: p.add("flagged = 1 AND status NOT IN ('done','cancelled')")
-        case .logbook: p.add("status IN ('done','cancelled')")
-        case .areas, .tags: if filter.statuses.isEmpty { p.add("status NOT IN ('done','cancelled')") }
-        case .all: break
-        }
+        if filter.statuses.isEmpty { p.add("status NOT IN ('done','cancelled')") }
         p.narrow(by: filter)
         return p
     }
@@ -81,7 +73,7 @@ public struct Prefilter: Sendable, Equatable {
     var sql: String { clauses.isEmpty ? "1" : clauses.joined(separator: " AND ") }
 
     /// Case folding for the `*_key` columns, matching `caseInsensitiveCompare` equality.
-    static func fold(_ s: String) -> String { s.folding(options: [.caseInsensitive], locale: nil) }
+    static func fold(_ s: String) -> String { Fold.key(s) }
 
     /// `tags_key`: every tag lowercased, each preceded by a space, so `instr(' work')` finds a
     /// tag that starts with `work`.

@@ -8,6 +8,9 @@ struct StoredFile {
         var status: String
         var due: String?, deferDate: String?, scheduled: String?
         var flagged: Bool
+        var priority: String
+        /// The checkbox line (0-based); nil for a task file.
+        var line: Int?
         var areaKey: String?, projectKey: String?
         var tagsKey: String, titleKey: String
         /// `TaskHandle.hash` of the task's id: short handles are prefixes of it.
@@ -31,7 +34,7 @@ struct StoredFile {
         guard kind != .special else { return }
         tasks = c.tasks.map { t in
             Task(status: t.status.rawValue, due: t.due?.date.description, deferDate: t.deferDate?.date.description,
-                 scheduled: t.scheduled?.date.description, flagged: t.flagged, areaKey: t.area.map(Prefilter.fold),
+                 scheduled: t.scheduled?.date.description, flagged: t.flagged, priority: t.priority.rawValue, line: t.line, areaKey: t.area.map(Prefilter.fold),
                  projectKey: t.project.map(Prefilter.fold), tagsKey: Prefilter.tagsKey(t.tags), titleKey: t.title.lowercased(),
                  handle: TaskHandle.hash(t.id), data: TaskCodec.encode(t, fileFingerprint: c.fingerprint), task: t)
         }

@@ -413,6 +413,7 @@ public final class TaskIndex {
     }
 
     private func load(_ prefilter: Prefilter) throws -> VaultSnapshot {
+        if !prefilter.textQueries.isEmpty { try buildTextIndex() }
         var files: [FileContents] = []
         try db.read { db in
             // Special notes are re-read from disk: a handful of files, whose parsed forms are not cached.

@@ -97,3 +97,26 @@ extension TaskIndex {
         return Array(hits.filter { keep.contains($0.task.key) }.prefix(limit))
     }
 }
+
+extension TaskIndex {
+    /// For each full-text query, the keys (`TodoTask.key`) of the tasks it matches: what a
+    /// perspective's `text` conditions mean, the same words as `search`.
+    public func textMatches(_ queries: [String]) throws -> [String: Set<String>] {
+        guard !queries.isEmpty else { return [:] }
+        try buildTextIndex()
+        var out: [String: Set<String>] = [:]
+        try db.read { db in
+            for q in Set(queries) {
+                var keys = Set<String>()
+                if let match = SearchQuery.fts(q) {
+                    try SQLRows.each(db, "SELECT t.path, t.line FROM fts JOIN tasks t ON t.id = fts.rowid WHERE fts MATCH ?", [match]) { s in
+                        let path = SQLRows.text(s, 0)
+                        keys.insert(sqlite3_column_type(s, 1) == SQLITE_NULL ? path : "\(path):\(sqlite3_column_int64(s, 1) + 1)")
+                    }
+                }
+                out[q] = keys
+            }
+        }
+        return out
+    }
+}

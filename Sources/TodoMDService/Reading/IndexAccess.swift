@@ -27,6 +27,8 @@ enum IndexAccess {
 enum SnapshotNeed {
     case all
     case view(ViewKind, TaskFilter)
+    /// The tasks a perspective's filter (nil: all) and `filter` could match.
+    case query(QueryNode?, TaskFilter)
     case resolving(String)
     /// Only the tasks at the paths a reference names exactly.
     case exact(String)
@@ -35,6 +37,7 @@ enum SnapshotNeed {
         switch self {
         case .all: return .all
         case .view(let kind, let filter): return .view(kind, filter: filter, today: today)
+        case .query(let node, let filter): return .query(node, filter: filter, today: today)
         case .resolving(let query): return .resolving(query)
         case .exact(let query): return .exact(query)
         }

@@ -46,6 +46,10 @@ extension TodoService {
         switch page.content {
         case .builtIn(let result): tasks = result.tasks
         case .saved(_, let t, _, _): tasks = t
+        case .perspective(_, let groups):
+            // Grouped by tag, a task is in each of its tags' groups: act on it once.
+            var seen = Set<String>()
+            tasks = groups.flatMap(\.tasks).filter { seen.insert($0.id).inserted }
         }
         return tasks.map { VersionedTask(task: $0, version: page.versions.version(of: $0)) }
     }
@@ -92,7 +96,8 @@ extension TodoService {
     // MARK: Views
 
     /// A view by name: a built-in one (inbox, today, upcoming, anytime, someday, flagged, logbook,
-    /// areas, tags, all) or a saved view's name or path. `filter` narrows it.
+    /// areas, tags, all), a saved view's name or path, a perspective's id or name, or else a
+    /// query in the text syntax (`area:Work & p1`). `filter` narrows it.
     public func view(_ name: String, filter: TaskFilter = TaskFilter()) throws -> ViewPage {
         try locked {
             let clock = self.clock
@@ -116,9 +121,11 @@ extension TodoService {
     private func savedView(_ name: String, filter: TaskFilter, clock: Clock) throws -> ViewPage {
         let snap = snapshot(.all, clock: clock)
         guard let saved = SavedViewRunner.find(name, in: snap) else {
-            let names = ViewKind.allCases.map(\.rawValue) + snap.views.map(\.name)
-            throw TodoError.invalidArgument("unknown view \"\(name)\"" + Suggestion.hint(for: name, among: names, quote: "\"")
-                + "; views: " + names.joined(separator: ", "))
+            return try perspectiveOrQuery(name, filter: filter, clock: clock) {
+                let names = ViewKind.allCases.map(\.rawValue) + snap.views.map(\.name) + PerspectivesFile.load(root: root).perspectives.map(\.id)
+                return TodoError.invalidArgument("unknown view \"\(name)\"" + Suggestion.hint(for: name, among: names, quote: "\"")
+                    + "; views: " + names.joined(separator: ", "))
+            }
         }
         var (tasks, items) = SavedViewRunner.run(saved, snap, clock: clock)
         tasks = tasks.filter(filter.matches)
@@ -136,7 +143,10 @@ extension TodoService {
             let builtIn = ViewKind.allCases.map {
                 ViewSummary(name: $0.rawValue, kind: "builtin", path: nil, displayStyle: nil, matches: nil, problems: [])
             }
-            return builtIn + savedViews(clock: clock)
+            let perspectives = PerspectivesFile.load(root: root).perspectives.map {
+                ViewSummary(name: $0.id, kind: "perspective", path: PerspectivesFile.fileName, displayStyle: nil, matches: nil, problems: [])
+            }
+            return builtIn + savedViews(clock: clock) + perspectives
         }
     }
 
@@ -215,6 +225,8 @@ extension TodoService {
         locked {
             let snap = snapshot(.all, clock: clock)
             var problems = snap.problems + settingsProblems()
+            let perspectiveProblems = PerspectivesFile.load(root: root).problems.map(\.description)
+            if !perspectiveProblems.isEmpty { problems.append(FileProblem(path: PerspectivesFile.fileName, reasons: perspectiveProblems)) }
             if strict {
                 let withProblems = Set(problems.map(\.path))
                 for t in snap.tasks where t.line == nil && !withProblems.contains(t.path) {

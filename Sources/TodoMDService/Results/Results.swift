@@ -50,6 +50,8 @@ public struct ViewPage: Sendable {
     public enum Content: Sendable {
         case builtIn(ViewResult)
         case saved(SavedView, tasks: [TodoTask], items: [ListItem], types: [ListType])
+        /// A perspective of `.perspectives.json`, or a query run as one.
+        case perspective(Perspective, groups: [ViewGroup])
     }
 
     public var content: Content
@@ -62,7 +64,7 @@ public struct ViewPage: Sendable {
 /// One view a client can show: a built-in one or a saved one, with its match count.
 public struct ViewSummary: Sendable {
     public var name: String
-    /// `builtin` or `saved`.
+    /// `builtin`, `saved` or `perspective`.
     public var kind: String
     public var path: String?
     public var displayStyle: String?

@@ -46,6 +46,8 @@ struct List: ParsableCommand {
                     if tasks.isEmpty && items.isEmpty { out.print(out.paint("  Nothing here.", .dim)) }
                     for t in tasks { out.print("  " + out.row(t, handle: handles[t.id]).replacingOccurrences(of: "\n", with: "\n  ")) }
                     for i in items { out.print("  " + out.itemRow(i, type: types.first { $0.key == ListType.key(i.type) })) }
+                case let .perspective(p, groups):
+                    out.print(ViewText.render(p, groups: groups, today: page.today, out, handles: service.handles(for: groups.flatMap(\.tasks))))
                 }
             }
             Trace.mark("render")

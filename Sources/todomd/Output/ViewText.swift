@@ -13,15 +13,23 @@ enum ViewText {
             }
             return lines.joined(separator: "\n")
         }
-        if r.tasks.isEmpty {
-            lines.append(p.paint("  Nothing here.", .dim))
-            return lines.joined(separator: "\n")
-        }
-        for g in r.groups {
+        return (lines + groups(r.groups, today: r.today, p, handles: handles)).joined(separator: "\n")
+    }
+
+    /// A perspective's (or query's) groups under its name.
+    static func render(_ perspective: Perspective, groups: [ViewGroup], today: LocalDate, _ p: Printer, handles: [String: String]) -> String {
+        ([p.header(perspective.name)] + Self.groups(groups, today: today, p, handles: handles)).joined(separator: "\n")
+    }
+
+    static func groups(_ groups: [ViewGroup], today: LocalDate, _ p: Printer, handles: [String: String]) -> [String] {
+        var lines: [String] = []
+        if groups.allSatisfy(\.tasks.isEmpty) { return [p.paint("  Nothing here.", .dim)] }
+        for g in groups {
             if var name = g.name {
                 if let d = g.date {
-                    let n = r.today.days(until: d)
-                    name = DateText.short(d, today: r.today) + "  " + p.paint(n == 1 ? "tomorrow" : "in \(n) days", .dim)
+                    let n = today.days(until: d)
+                    let when = n == 0 ? "today" : (n == 1 ? "tomorrow" : (n == -1 ? "yesterday" : (n < 0 ? "\(-n) days ago" : "in \(n) days")))
+                    name = DateText.short(d, today: today) + "  " + p.paint(when, .dim)
                 }
                 lines.append("")
                 lines.append(p.header(name))
@@ -32,6 +40,6 @@ enum ViewText {
                 lines.append("  " + p.row(t, handle: handles[t.id], context: context).replacingOccurrences(of: "\n", with: "\n  "))
             }
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 }

@@ -1,0 +1,118 @@
+import Foundation
+import TodoMDCore
+import TodoMDService
+
+/// A perspective: `definition` is its object in `.perspectives.json`'s format (send it back,
+/// changed, to update it), `query` its filter in the text syntax.
+public struct PerspectiveDTO: Decodable, Equatable, Sendable, JSONObject {
+    public var id: String
+    public var name: String
+    public var builtIn: Bool
+    /// nil for built-in views.
+    public var version: String?
+    public var query: String?
+    public var definition: JSONValue
+
+    enum CodingKeys: String, CodingKey { case id, name, builtIn = "built_in", version, query, definition }
+
+    public init(_ e: PerspectiveEntry) {
+        id = e.perspective.id
+        name = e.perspective.name
+        builtIn = e.builtIn
+        version = e.version
+        query = e.perspective.filter.map(QueryText.print)
+        definition = PerspectiveJSON.json(e.perspective)
+    }
+
+    public func writeJSON(to out: inout JSONOut) { out.object(self) }
+
+    public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
+        v.field("id", id)
+        v.field("name", name)
+        v.field("built_in", builtIn)
+        v.field("version", version)
+        v.field("query", query)
+        v.field("definition", definition)
+    }
+}
+
+/// One perspective (`GET /api/perspectives/{id}`, the result of a create or update).
+public struct PerspectiveDocument: Decodable, Equatable, Sendable, JSONObject {
+    public var schemaVersion = APISchema.version
+    public var perspective: PerspectiveDTO
+
+    enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", perspective }
+
+    public init(_ e: PerspectiveEntry) { perspective = PerspectiveDTO(e) }
+
+    public func writeJSON(to out: inout JSONOut) { out.object(self) }
+
+    public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
+        v.field("schema_version", schemaVersion)
+        v.field("perspective", perspective)
+    }
+}
+
+/// Every perspective (`GET /api/perspectives`, `todomd perspective list --json`): the built-in
+/// views, then the vault's, and what is wrong in `.perspectives.json`.
+public struct PerspectiveListDocument: Decodable, Equatable, Sendable, JSONObject {
+    public var schemaVersion = APISchema.version
+    public var perspectives: [PerspectiveDTO]
+    public var problems: [String]
+
+    enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", perspectives, problems }
+
+    public init(_ c: PerspectiveCatalog) {
+        perspectives = c.entries.map(PerspectiveDTO.init)
+        problems = c.problems
+    }
+
+    public func writeJSON(to out: inout JSONOut) { out.object(self) }
+
+    public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
+        v.field("schema_version", schemaVersion)
+        v.field("perspectives", perspectives)
+        v.field("problems", problems)
+    }
+}
+
+/// A perspective's (or a query's) tasks: `{"schema_version", "view", "name", "query",
+/// "today", "count", "groups", "warnings"}`, groups as in built-in views.
+public struct PerspectiveViewDocument: Decodable, Equatable, Sendable, JSONObject {
+    public var schemaVersion = APISchema.version
+    public var view: String
+    public var name: String
+    public var query: String?
+    public var today: LocalDate
+    public var count: Int
+    public var groups: [ViewGroupDTO]
+    public var warnings: [String]
+
+    enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", view, name, query, today, count, groups, warnings }
+
+    public init(_ p: Perspective, groups: [ViewGroup], page: ViewPage) {
+        view = p.id
+        name = p.name
+        query = p.filter.map(QueryText.print)
+        today = page.today
+        count = Set(groups.flatMap { $0.tasks.map(\.id) }).count
+        self.groups = groups.map { g in
+            ViewGroupDTO(name: g.name, date: g.date, area: g.area, project: g.project,
+                         tasks: g.tasks.map { TaskDTO($0, version: page.versions.version(of: $0), today: page.today) })
+        }
+        warnings = page.warnings
+    }
+
+    public func writeJSON(to out: inout JSONOut) { out.object(self) }
+
+    public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
+        v.field("schema_version", schemaVersion)
+        v.field("view", view)
+        v.field("name", name)
+        v.field("query", query)
+        v.field("today", today)
+        v.field("count", count)
+        v.field("groups", groups)
+        v.field("warnings", warnings)
+    }
+}
