@@ -30,6 +30,7 @@ let package = Package(
         fuzzer("FuzzOrderFile"),
         fuzzer("FuzzNoteReader"),
         fuzzer("FuzzIndexCodec", [core, .product(name: "TodoMDIndex", package: "todomd")]),
+        fuzzer("FuzzQuery"),
     ],
     swiftLanguageModes: [.v5]
 )

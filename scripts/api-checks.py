@@ -16,7 +16,10 @@ free loopback ports and checks, over HTTP only:
      what was missed; an unknown id gets `reload`;
   4. DNS rebinding (Host) and CSRF (Origin, Sec-Fetch-Site, body type and size) are refused;
   5. off loopback the token is required (file created 0600; Bearer, /login cookie);
-  6. every server stops on SIGTERM with exit 0 within a few seconds, even with a stream open.
+  6. every server stops on SIGTERM with exit 0 within a few seconds, even with a stream open;
+  7. perspectives (saved filters) and queries: create, list, get, run, query (text and tree),
+     a stale update (409), update, delete (a copy in the trash), 404, and a `.perspectives.json`
+     with a mistake in it still listing the others.
 
 Nothing leaves 127.0.0.1: the "off loopback" server binds 0.0.0.0 (or $TODOMD_API_CHECKS_HOST)
 and is reached through 127.0.0.1. Exits 1 on any failure, with a report; ends with the plain
@@ -307,6 +310,18 @@ source: user
           "created: \"2026-11-03T12:00:00Z\"\r\nsource: user\r\n---\r\nCRLF body.\r\n")
     write(os.path.join(vault, "notes/plain-note.md"), "# Just a note\n\nNo tasks here.\n")
     write(os.path.join(vault, ".todomd.json"), json.dumps({"status_map": {">": "someday"}}))
+    write(os.path.join(vault, ".perspectives.json"), json.dumps({"perspectives": [SEED_PERSPECTIVE]}, indent=2))
+
+
+# A perspective in the seeded vault, as a person would write it in `.perspectives.json`.
+SEED_PERSPECTIVE = {
+    "id": "work-open", "name": "Work, open", "icon": "briefcase",
+    "filter": {"operator": "AND", "conditions": [
+        {"field": "area", "op": "equals", "value": "Work"},
+        {"field": "status", "op": "in", "value": ["todo", "in-progress"]},
+    ]},
+    "sort": [{"field": "due", "direction": "asc"}], "group_by": "project",
+}
 
 
 # Every server started, so that none outlives the script, whatever happens.
@@ -659,6 +674,9 @@ def run_schemathesis(results: Results, server: Server, workdir: str, task_ids: l
             "priorities": ["none", "low", "medium", "high"],
             "statuses": ["todo", "in-progress", "done", "cancelled", "someday"],
             "rules": ["FREQ=WEEKLY;BYDAY=SA", "every 2 weeks", "every month on the last friday"],
+            "perspectives": [SEED_PERSPECTIVE["id"], SEED_PERSPECTIVE["name"], "inbox", "today", "upcoming", "logbook", "all"],
+            "queries": ["area:Work & p1", "#errands | #bills", "due<+7d & !done", '"weekly review"', "@Home & available",
+                        "flagged | (priority:high & !#someday)", "status:done,cancelled"],
         }
         bindings = {
             "path.id": ("task_refs", 0.6), "path.view": ("views", 0.6), "path.type": ("types", 0.6),
@@ -666,14 +684,20 @@ def run_schemathesis(results: Results, server: Server, workdir: str, task_ids: l
             "body.date": ("dates", 0.7), "body.before": ("task_refs", 0.6), "body.after": ("task_refs", 0.6),
             "body.text": ("texts", 0.6), "body.due": ("dates", 0.5), "body.defer": ("dates", 0.3),
             "body.scheduled": ("dates", 0.3), "body.priority": ("priorities", 0.6), "body.status": ("statuses", 0.5),
-            "body.recurrence": ("rules", 0.3), "body.view": ("views", 0.3),
+            "body.recurrence": ("rules", 0.3), "body.view": ("views", 0.3), "body.query": ("queries", 0.6),
         }
+        # Perspective paths take perspective ids, not task references.
+        per_operation = {"^/api/perspectives/": {"path.id": ("perspectives", 0.7)}}
         with open(config, "w") as f:
             for name, values in dictionaries.items():
                 f.write(f"[dictionaries.{name}]\nvalues = {toml_list(values)}\n\n")
             f.write("[parameters]\n")
             for key, (name, p) in bindings.items():
                 f.write(f'"{key}" = {{ dictionary = "{name}", probability = {p} }}\n')
+            for regex, params in per_operation.items():
+                f.write(f"\n[[operations]]\ninclude-path-regex = {json.dumps(regex)}\n[operations.parameters]\n")
+                for key, (name, p) in params.items():
+                    f.write(f'"{key}" = {{ dictionary = "{name}", probability = {p} }}\n')
         cmd = [sys.executable, "-m", "schemathesis.cli", "--config-file", config, "run", server.local + "/api/openapi.json",
                "--checks", ST_CHECKS,
                "--exclude-path", "/api/events",
@@ -916,6 +940,165 @@ def only_changed(before: bytes, after: bytes, keys: set[str]) -> None:
                 bad.append(f"{op}: {line.decode(errors='replace')!r}")
     expect(not bad, "lines other than " + ", ".join(sorted(keys)) + " changed:\n" + "\n".join(bad)
            + "\n--- before\n" + before.decode(errors="replace") + "--- after\n" + after.decode(errors="replace"))
+
+
+# --------------------------------------------------------------------------------------------
+# 7. Perspectives and queries
+
+
+def check_perspectives(results: Results, s: requests.Session, base: str, vault: str) -> None:
+    pfile = os.path.join(vault, ".perspectives.json")
+    pid = "errands-and-bills"
+    url = f"{base}/api/perspectives/{pid}"
+
+    def titles(doc: dict) -> list[str]:
+        return [t["title"] for g in doc["groups"] for t in g["tasks"]]
+
+    with results.check("perspectives: create -> 201 (Location, ETag); a taken id -> 409; a bad definition -> 400"):
+        body = {"id": pid, "name": "Errands and bills", "query": "#errands | #bills", "sort": "-priority", "group_by": "tag",
+                "color": "#F07A1A", "shelf": "top"}
+        r = s.post(base + "/api/perspectives", json=body)
+        expect(r.status_code == 201, describe(r))
+        VALIDATE("PerspectiveDocument", r.json(), "POST /api/perspectives")
+        expect(r.headers.get("Location") == f"/api/perspectives/{pid}", f"Location {r.headers.get('Location')!r}")
+        p = r.json()["perspective"]
+        expect(r.headers.get("ETag") == f'"{p["version"]}"', f"ETag {r.headers.get('ETag')} for version {p['version']}")
+        expect(p["built_in"] is False and p["definition"].get("shelf") == "top", f"unknown keys are kept: {r.text[:400]}")
+        expect(p["definition"]["filter"]["operator"] == "OR" and "query" not in p["definition"], f"the query is stored as a tree: {r.text[:400]}")
+        stored = json.load(open(pfile))["perspectives"]
+        expect([e["id"] for e in stored] == [SEED_PERSPECTIVE["id"], pid], f".perspectives.json holds {[e.get('id') for e in stored]}")
+        expect_error(s.post(base + "/api/perspectives", json={**body, "name": "again"}), 409, "conflict")
+        before = open(pfile, "rb").read()
+        r = s.post(base + "/api/perspectives", json={"id": "bad", "filter": {"field": "due", "op": "sooner", "value": "+3d"}})
+        expect_error(r, 400, "invalid_argument")
+        expect(r.json()["error"]["message"].startswith("filter.op: unknown operator"), describe(r))
+        expect_error(s.post(base + "/api/perspectives", json={"id": "inbox", "query": "p1"}), 400, "invalid_argument")
+        expect_error(s.post(base + "/api/perspectives", json={"id": "x", "query": "p1", "filter": {"field": "flagged"}}), 400, "invalid_argument")
+        expect(open(pfile, "rb").read() == before, "a refused create changed .perspectives.json")
+
+    with results.check("perspectives: list (built-in views, then the vault's), get (ETag, If-None-Match 304), 404"):
+        r = s.get(base + "/api/perspectives")
+        expect(r.status_code == 200, describe(r))
+        VALIDATE("PerspectiveListDocument", r.json(), "GET /api/perspectives")
+        doc = r.json()
+        ids = [p["id"] for p in doc["perspectives"]]
+        expect(ids[:8] == ["inbox", "today", "upcoming", "anytime", "someday", "flagged", "logbook", "all"], f"built-in views first: {ids}")
+        expect(ids[8:] == [SEED_PERSPECTIVE["id"], pid], f"then the vault's: {ids}")
+        expect(doc["problems"] == [], f"problems: {doc['problems']}")
+        g = s.get(url)
+        expect(g.status_code == 200, describe(g))
+        VALIDATE("PerspectiveDocument", g.json(), "GET /api/perspectives/{id}")
+        etag = g.headers.get("ETag")
+        expect(etag == f'"{g.json()["perspective"]["version"]}"', f"ETag {etag}")
+        nm = s.get(url, headers={"If-None-Match": etag})
+        expect(nm.status_code == 304, f"If-None-Match with the current version: {nm.status_code}")
+        by_name = s.get(base + "/api/perspectives/" + enc(SEED_PERSPECTIVE["name"]))
+        expect(by_name.status_code == 200 and by_name.json()["perspective"]["id"] == SEED_PERSPECTIVE["id"], "by name: " + describe(by_name))
+        today = s.get(base + "/api/perspectives/today")
+        expect(today.status_code == 200 and today.json()["perspective"]["built_in"] is True and "ETag" not in today.headers, describe(today))
+        expect_error(s.get(base + "/api/perspectives/no-such-thing"), 404, "not_found")
+
+    with results.check("perspectives: tasks (sorted and grouped as it says; filters narrow it), and as a view"):
+        r = s.get(url + "/tasks")
+        expect(r.status_code == 200, describe(r))
+        VALIDATE("PerspectiveViewDocument", r.json(), "GET /api/perspectives/{id}/tasks")
+        doc = r.json()
+        expect(doc["view"] == pid and doc["query"] == "#errands | #bills", f"view/query: {r.text[:300]}")
+        expect(sorted(titles(doc)) == ["Buy milk", "Pay rent"] and doc["count"] == 2, f"tasks: {titles(doc)}")
+        expect([g["name"] for g in doc["groups"]] == ["bills", "errands"], f"grouped by tag: {[g['name'] for g in doc['groups']]}")
+        r = s.get(url + "/tasks", params={"tag": "bills"})
+        expect(r.status_code == 200 and titles(r.json()) == ["Pay rent"], "?tag=bills: " + describe(r))
+        expect_error(s.get(url + "/tasks", params={"status": "finished"}), 400, "invalid_argument")
+        r = s.get(base + "/api/perspectives/" + SEED_PERSPECTIVE["id"] + "/tasks")
+        expect(r.status_code == 200 and titles(r.json()) == ["Plan Q1"], "the seeded perspective: " + describe(r))
+        r = s.get(base + "/api/views/" + pid)
+        expect(r.status_code == 200, describe(r))
+        VALIDATE("PerspectiveViewDocument", r.json(), "GET /api/views/{perspective}")
+        expect_error(s.get(base + "/api/perspectives/no-such-thing/tasks"), 404, "not_found")
+
+    with results.check("query: the text syntax and a tree give the same tasks; sort and group_by; mistakes -> 400 (with the column)"):
+        r = s.post(base + "/api/query", json={"query": "#errands | #bills", "sort": "title"})
+        expect(r.status_code == 200, describe(r))
+        VALIDATE("PerspectiveViewDocument", r.json(), "POST /api/query (text)")
+        text = r.json()
+        expect(text["view"] == "query" and titles(text) == ["Buy milk", "Pay rent"], f"text query: {r.text[:300]}")
+        tree = {"operator": "OR", "conditions": [{"field": "tags", "op": "contains", "value": "errands"},
+                                                 {"field": "tags", "op": "contains", "value": "bills"}]}
+        r = s.post(base + "/api/query", json={"filter": tree, "sort": [{"field": "title", "direction": "desc"}], "group_by": "none"})
+        expect(r.status_code == 200, describe(r))
+        VALIDATE("PerspectiveViewDocument", r.json(), "POST /api/query (tree)")
+        expect(titles(r.json()) == ["Pay rent", "Buy milk"], f"tree query, by title descending: {titles(r.json())}")
+        expect(r.json()["query"] == text["query"], f"the same query printed: {r.json()['query']!r} vs {text['query']!r}")
+        r = s.post(base + "/api/query", json={"query": "area:Work & (p1"})
+        expect_error(r, 400, "invalid_argument")
+        expect(re.match(r"query: column \d+: ", r.json()["error"]["message"]) is not None, f"no column: {describe(r)}")
+        r = s.post(base + "/api/query", json={"filter": {"operator": "AND", "conditions": [{"field": "moods"}]}})
+        expect_error(r, 400, "invalid_argument")
+        expect(r.json()["error"]["message"].startswith("filter.conditions[0].field: "), describe(r))
+        expect_error(s.post(base + "/api/query", json={"query": "p1", "sort": "colour"}), 400, "invalid_argument")
+        expect_error(s.post(base + "/api/query", json={}), 400, "invalid_argument")
+
+    with results.check("perspectives: update with a stale version -> 409, file untouched; with the current one -> 200"):
+        v1 = s.get(url).headers["ETag"]
+        r = s.put(url, json={"name": "Errands and bills, urgent first", "query": "#errands | #bills", "sort": "-priority"},
+                  headers={"If-Match": v1})
+        expect(r.status_code == 200, describe(r))
+        VALIDATE("PerspectiveDocument", r.json(), "PUT /api/perspectives/{id}")
+        v2 = r.headers.get("ETag")
+        expect(v2 and v2 != v1 and v2 == f'"{r.json()["perspective"]["version"]}"', f"ETag after the update: {v2} (read {v1})")
+        expect(r.json()["perspective"]["id"] == pid and "shelf" not in r.json()["perspective"]["definition"], f"a full replacement: {r.text[:400]}")
+        before = open(pfile, "rb").read()
+        mtime = os.stat(pfile).st_mtime_ns
+        expect_error(s.put(url, json={"name": "Lost update", "query": "p1"}, headers={"If-Match": v1}), 409, "conflict")
+        expect_error(s.put(url, json={"name": "Lost update", "query": "p1", "version": v1.strip('"')}), 409, "conflict")
+        expect_error(s.put(url, json={"name": "x"}, headers={"If-Match": "not a version"}), 400, "invalid_argument")
+        expect_error(s.put(base + "/api/perspectives/today", json={"query": "p1"}), 400, "invalid_argument")
+        expect(open(pfile, "rb").read() == before and os.stat(pfile).st_mtime_ns == mtime, "a refused update changed .perspectives.json")
+        # Another writer's perspective is not touched by an update of this one.
+        stored = {e["id"]: e for e in json.load(open(pfile))["perspectives"]}
+        expect(stored[SEED_PERSPECTIVE["id"]] == SEED_PERSPECTIVE, f"the seeded perspective changed: {stored[SEED_PERSPECTIVE['id']]}")
+        r = s.get(url + "/tasks")
+        expect(titles(r.json()) == ["Pay rent", "Buy milk"], f"runs as updated (priority first): {titles(r.json())}")
+
+    with results.check("perspectives: delete (stale -> 409; then 200, a copy in the trash folder), then 404"):
+        v2 = s.get(url).headers["ETag"]
+        expect_error(s.delete(url, headers={"If-Match": '"0123456789abcdef"'}), 409, "conflict")
+        expect_error(s.delete(base + "/api/perspectives/inbox"), 400, "invalid_argument")
+        r = s.delete(url, headers={"If-Match": v2})
+        expect(r.status_code == 200, describe(r))
+        VALIDATE("PerspectiveDeleteDocument", r.json(), "DELETE /api/perspectives/{id}")
+        doc = r.json()
+        copy = os.path.join(vault, doc["trash"])
+        expect(doc["perspective"]["id"] == pid and doc["trash"].startswith(".trash/perspectives/") and os.path.exists(copy),
+               f"delete: {r.text[:300]}")
+        expect(json.load(open(copy))["id"] == pid, "the copy in the trash is not the perspective")
+        expect_error(s.get(url), 404, "not_found")
+        expect_error(s.delete(url), 404, "not_found")
+        stored = json.load(open(pfile))["perspectives"]
+        expect(stored == [SEED_PERSPECTIVE], f".perspectives.json after the delete: {stored}")
+
+    with results.check("perspectives: a malformed entry in .perspectives.json is in problems; the others still list and run"):
+        original = open(pfile, "rb").read()
+        try:
+            broken = {"id": "broken", "name": "Broken", "filter": {"field": "due", "op": "sooner", "value": "+3d"}}
+            write(pfile, json.dumps({"perspectives": [broken, SEED_PERSPECTIVE]}, indent=2))
+            r = s.get(base + "/api/perspectives")
+            expect(r.status_code == 200, describe(r))
+            VALIDATE("PerspectiveListDocument", r.json(), "GET /api/perspectives (a malformed entry)")
+            doc = r.json()
+            expect([p["id"] for p in doc["perspectives"] if not p["built_in"]] == [SEED_PERSPECTIVE["id"]], f"listed: {r.text[:300]}")
+            expect(len(doc["problems"]) == 1 and doc["problems"][0].startswith(".perspectives.json: perspectives[0].filter.op:"),
+                   f"problems: {doc['problems']}")
+            r = s.get(base + "/api/perspectives/" + SEED_PERSPECTIVE["id"] + "/tasks")
+            expect(r.status_code == 200 and titles(r.json()) == ["Plan Q1"], "the others still run: " + describe(r))
+            expect_error(s.get(base + "/api/perspectives/broken"), 404, "not_found")
+            write(pfile, '{"perspectives": [')
+            r = s.get(base + "/api/perspectives")
+            expect(r.status_code == 200 and len(r.json()["problems"]) == 1 and "not valid JSON" in r.json()["problems"][0], describe(r))
+            expect_error(s.post(base + "/api/perspectives", json={"id": "more", "query": "p1"}), 409, "conflict")
+            expect(open(pfile).read() == '{"perspectives": [', "a file that is not JSON was overwritten")
+        finally:
+            write(pfile, original)
 
 
 # --------------------------------------------------------------------------------------------
@@ -1330,6 +1513,7 @@ def main() -> int:
 
         check_vault(results, s, main_server.local, vault)
         check_conflict(results, s, main_server.local, vault)
+        check_perspectives(results, s, main_server.local, vault)
         stream = check_events(results, s, main_server, vault, validate)
         check_guards(results, s, main_server, vault)
         with results.check("still serving after all that"):

@@ -15,13 +15,15 @@ public struct PerspectiveDTO: Decodable, Equatable, Sendable, JSONObject {
 
     enum CodingKeys: String, CodingKey { case id, name, builtIn = "built_in", version, query, definition }
 
-    public init(_ e: PerspectiveEntry) {
-        id = e.perspective.id
-        name = e.perspective.name
-        builtIn = e.builtIn
-        version = e.version
-        query = e.perspective.filter.map(QueryText.print)
-        definition = PerspectiveJSON.json(e.perspective)
+    public init(_ e: PerspectiveEntry) { self.init(e.perspective, builtIn: e.builtIn, version: e.version) }
+
+    public init(_ p: Perspective, builtIn: Bool, version: String?) {
+        id = p.id
+        name = p.name
+        self.builtIn = builtIn
+        self.version = version
+        query = p.filter.map(QueryText.print)
+        definition = PerspectiveJSON.json(p)
     }
 
     public func writeJSON(to out: inout JSONOut) { out.object(self) }
@@ -114,5 +116,29 @@ public struct PerspectiveViewDocument: Decodable, Equatable, Sendable, JSONObjec
         v.field("count", count)
         v.field("groups", groups)
         v.field("warnings", warnings)
+    }
+}
+
+/// A perspective removed from `.perspectives.json` (`DELETE /api/perspectives/{id}`): what it
+/// was (`version` null: it is gone) and the vault-relative path of the copy kept in the trash
+/// folder (POST its `definition` back to restore it).
+public struct PerspectiveDeleteDocument: Decodable, Equatable, Sendable, JSONObject {
+    public var schemaVersion = APISchema.version
+    public var perspective: PerspectiveDTO
+    public var trash: String
+
+    enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", perspective, trash }
+
+    public init(removed: Perspective, trash: String) {
+        perspective = PerspectiveDTO(removed, builtIn: false, version: nil)
+        self.trash = trash
+    }
+
+    public func writeJSON(to out: inout JSONOut) { out.object(self) }
+
+    public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
+        v.field("schema_version", schemaVersion)
+        v.field("perspective", perspective)
+        v.field("trash", trash)
     }
 }

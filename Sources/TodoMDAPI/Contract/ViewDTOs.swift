@@ -162,7 +162,7 @@ public enum AnyViewDocument: JSONWritable, Sendable {
 /// One view a client can open (`GET /api/views`, `todomd views`).
 public struct ViewSummaryDTO: Decodable, Equatable, Sendable, JSONObject {
     public var name: String
-    /// `builtin` or `saved`.
+    /// `builtin`, `saved` or `perspective`.
     public var kind: String
     public var path: String?
     public var displayStyle: String?

@@ -55,15 +55,7 @@ public struct ViewFilter: Sendable {
             default: return []
             }
         }
-        func scalar(_ v: JSONValue) -> String? {
-            switch v {
-            case .string(let s): return s
-            case .int(let i): return String(i)
-            case .double(let d): return String(d)
-            case .bool(let b): return String(b)
-            default: return nil
-            }
-        }
+        func scalar(_ v: JSONValue) -> String? { v.scalarText }
         for (key, value) in obj {
             switch key {
             case "tags":

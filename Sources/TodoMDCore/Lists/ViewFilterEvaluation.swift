@@ -14,15 +14,7 @@ extension ViewFilter {
         return (try? QueryEvaluator.compile(query, context: context, as: ListItem.self))?(item) ?? false
     }
 
-    static func text(_ v: JSONValue?) -> String? {
-        switch v {
-        case .string(let s)?: return s
-        case .int(let i)?: return String(i)
-        case .double(let d)?: return String(d)
-        case .bool(let b)?: return String(b)
-        default: return nil
-        }
-    }
+    static func text(_ v: JSONValue?) -> String? { v?.scalarText }
 
     static func date(_ v: JSONValue) -> LocalDate? {
         guard case .string(let s) = v else { return nil }

@@ -97,3 +97,16 @@ public struct AnyCodingKey: CodingKey, Hashable, Sendable {
     public init?(stringValue: String) { self.stringValue = stringValue }
     public init?(intValue: Int) { stringValue = String(intValue) }
 }
+
+extension JSONValue {
+    /// A scalar as text (`true`, `3`, `2.5`, the string itself); nil for null, lists and objects.
+    public var scalarText: String? {
+        switch self {
+        case .string(let s): return s
+        case .int(let i): return String(i)
+        case .double(let d): return String(d)
+        case .bool(let b): return String(b)
+        default: return nil
+        }
+    }
+}

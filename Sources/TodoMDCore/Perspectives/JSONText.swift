@@ -93,6 +93,7 @@ public enum JSONText {
             let start = i
             while i < b.count, "+-0123456789.eE".utf8.contains(b[i]) { i += 1 }
             let text = String(decoding: b[start..<i], as: UTF8.self)
+            if text.first == "+" { throw fail("\"\(text)\" is not a number") }
             if let n = Int(text) { return .int(n) }
             if let d = Double(text), d.isFinite, text.first != "+" { return .double(d) }
             i = start
@@ -176,6 +177,17 @@ public enum JSONText {
             out += indent + "]"
         case .object(let pairs):
             if pairs.isEmpty { out += "{}"; return }
+            // A condition or sort key (scalars and short lists only) fits on one line.
+            if pairs.allSatisfy({ if case .object = $0.1 { return false }; if case .array(let a) = $0.1 { return a.count <= 6 }; return true }) {
+                var line = "{ "
+                for (k, (key, value)) in pairs.enumerated() {
+                    if k > 0 { line += ", " }
+                    line += quoted(key) + ": "
+                    write(value, indent: indent, to: &line)
+                }
+                line += " }"
+                if line.count + indent.count <= 100, !line.contains("\n") { out += line; return }
+            }
             out += "{\n"
             for (k, (key, value)) in pairs.enumerated() {
                 out += indent + "  " + quoted(key) + ": "

@@ -51,8 +51,18 @@ public enum PerspectiveJSON {
         return p
     }
 
+    /// Sort keys as the command line writes them: `due,priority:desc` (or `-priority`).
+    public static func sortKeys(text: String) throws -> [Perspective.SortKey] {
+        let parts = text.split(separator: ",").map { part -> JSONValue in
+            let words = part.split(whereSeparator: { $0 == ":" || $0 == " " }).map(String.init)
+            if words.count == 2 { return .object([("field", .string(words[0])), ("direction", .string(words[1]))]) }
+            return .string(part.trimmingCharacters(in: .whitespaces))
+        }
+        return try sortKeys(.array(parts), path: "sort")
+    }
+
     /// `sort`: one key object, a list of them, or the shorthand `"priority"` / `"-priority"`.
-    static func sortKeys(_ v: JSONValue, path: String) throws -> [Perspective.SortKey] {
+    public static func sortKeys(_ v: JSONValue, path: String) throws -> [Perspective.SortKey] {
         switch v {
         case .null: return []
         case .array(let items): return try items.enumerated().flatMap { try sortKeys($0.element, path: "\(path)[\($0.offset)]") }

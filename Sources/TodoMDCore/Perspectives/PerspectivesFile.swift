@@ -147,15 +147,18 @@ public struct PerspectivesFile: Sendable {
 }
 
 extension PerspectivesFile {
-    /// Keeps a removed perspective's JSON in the trash folder
+    /// Keeps a perspective's JSON in the trash folder before it is removed
     /// (`.trash/perspectives/<id>-<time>.json`); returns that path, vault-relative.
     public static func keepInTrash(_ p: Perspective, root: String, clock: Clock) throws -> String {
         let stamp = Timestamp.format(clock.now).replacingOccurrences(of: ":", with: "")
         let folder = Trash.folder + "/perspectives"
         try FileSystem.makeDirs(root + "/" + folder)
         let bytes = Array((JSONText.pretty(PerspectiveJSON.json(p)) + "\n").utf8)
+        // A file name holds at most 255 bytes: an id of long letters is cut (at a character).
+        var base = ""
+        for c in p.id where base.utf8.count + String(c).utf8.count <= 120 { base.append(c) }
         for n in 0..<100 {
-            let rel = folder + "/\(p.id)-\(stamp)" + (n == 0 ? "" : "-\(n)") + ".json"
+            let rel = folder + "/\(base)-\(stamp)" + (n == 0 ? "" : "-\(n)") + ".json"
             if try FileSystem.atomicCreate(root + "/" + rel, bytes: bytes) { return rel }
         }
         throw TodoError.io(path: folder, reason: "cannot keep a copy of the perspective")

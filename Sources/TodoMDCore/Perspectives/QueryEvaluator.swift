@@ -311,15 +311,7 @@ enum FullTextMatch {
 
 /// Reading condition values: a list is a JSON array (one value is a list of one).
 enum QueryValues {
-    static func scalar(_ v: JSONValue) -> String? {
-        switch v {
-        case .string(let s): return s
-        case .int(let i): return String(i)
-        case .double(let d): return String(d)
-        case .bool(let b): return String(b)
-        default: return nil
-        }
-    }
+    static func scalar(_ v: JSONValue) -> String? { v.scalarText }
 
     static func list(_ v: JSONValue, _ path: String, allowEmpty: Bool = false) throws -> [String] {
         let items: [String]

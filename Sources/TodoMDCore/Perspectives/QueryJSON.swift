@@ -7,7 +7,7 @@ import Foundation
 public enum QueryJSON {
     /// The tree a JSON value holds, or the first problem, with its path.
     public static func node(_ v: JSONValue, path: String = "filter", depth: Int = 0) throws -> QueryNode {
-        guard depth < 32 else { throw QueryProblem(path, "groups nest deeper than 32 levels") }
+        guard depth < 24 else { throw QueryProblem(path, "groups nest deeper than 24 levels") }
         guard case .object(let obj) = v else { throw QueryProblem(path, "expected an object with \"operator\" and \"conditions\", or a condition with \"field\"") }
         func get(_ k: String) -> JSONValue? { obj.first { $0.0 == k }?.1 }
         if let field = get("field") {

@@ -60,6 +60,8 @@ public enum QueryText {
         let query: String
         var pos = 0
         var depth = 0
+        /// Parentheses and `!` nest at most this deep (a crafted query must not exhaust the stack).
+        static let maxDepth = 64
 
         var atEnd: Bool { pos >= chars.count }
 
@@ -98,13 +100,17 @@ public enum QueryText {
             guard pos < chars.count else { throw error(at: pos, "expected a condition after the operator") }
             switch chars[pos] {
             case "!":
+                let at = pos
                 pos += 1
+                depth += 1
+                defer { depth -= 1 }
+                guard depth <= Self.maxDepth else { throw error(at: at, "the query nests deeper than \(Self.maxDepth) levels") }
                 return .not(try parseUnary())
             case "(":
                 let open = pos
                 pos += 1
                 depth += 1
-                guard depth <= 32 else { throw error(at: open, "parentheses nest deeper than 32 levels") }
+                guard depth <= Self.maxDepth else { throw error(at: open, "the query nests deeper than \(Self.maxDepth) levels") }
                 let inner = try parseOr()
                 skipSpace()
                 guard pos < chars.count, chars[pos] == ")" else { throw error(at: pos, "expected ) to close the ( at column \(open + 1)") }
@@ -211,6 +217,8 @@ public enum QueryText {
             } else if t[j...].contains(where: { !$0.isWhitespace }) {
                 throw error(at: start + j, "\(op.rawValue) takes no value")
             }
+            if field.kind == .number, case .string(let n) = v, let i = Int(n) { v = .int(i) }
+            if field.kind == .boolean, case .string(let b) = v, ["true", "false"].contains(b.lowercased()) { v = .bool(b.lowercased() == "true") }
             let node = QueryNode.condition(QueryCondition(field, op, v))
             if let p = QueryEvaluator.problem(in: node, path: "") {
                 throw error(at: start + j, p.message)

@@ -63,6 +63,9 @@ extension QueryText {
 
     static func value(_ v: JSONValue) -> String {
         switch v {
+        case .array(let items) where items.count == 1:
+            // A list of one means its one value.
+            return value(items[0])
         case .array(let items):
             let parts = items.map { QueryValues.scalar($0) ?? "" }
             if parts.count > 1, !parts.contains(where: { $0.isEmpty || needsQuotes($0) }) { return parts.joined(separator: ",") }

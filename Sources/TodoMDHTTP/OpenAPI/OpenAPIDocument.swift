@@ -45,9 +45,11 @@ enum OpenAPIDocument {
             ("/api/views", .object([("get", op("listViews", "The views a client can open: built-in ones, then saved views.",
                                                ok: "ViewsDocument"))])),
             ("/api/views/{view}", .object([("get", op(
-                "getView", "A view: inbox, today, upcoming, anytime, someday, flagged, logbook, areas, tags, all, or a saved view's name.",
+                "getView", "A view: inbox, today, upcoming, anytime, someday, flagged, logbook, areas, tags, all, a saved view's name, "
+                    + "a perspective's id or name, or else a query in the text syntax (`area:Work & p1`).",
                 params: [param("view", in: "path", "The view.")] + filterParams, ok: nil,
-                okSchema: .object([("oneOf", .array(["ViewDocument", "TagsViewDocument", "SavedViewDocument"].map(Schema.ref)))])))])),
+                okSchema: .object([("oneOf", .array(["ViewDocument", "TagsViewDocument", "SavedViewDocument", "PerspectiveViewDocument"]
+                    .map(Schema.ref)))])))])),
             ("/api/tasks", .object([("post", op(
                 "createTask", "Create a task (201, `Location`).", body: Schema.ref("NewTask"), ok: "NewTaskDocument", okStatus: "201",
                 okHeaders: [("Location", "Where the new task is."), ("ETag", "Its version.")]))])),
@@ -125,7 +127,44 @@ enum OpenAPIDocument {
             body: Schema.object("Exactly one of before and after.", [("before", Schema.string), ("after", Schema.string), ("view", Schema.string)],
                                 optional: ["before", "after", "view"]),
             ok: "MoveDocument"))])))
+        out += perspectivePaths
         return out
+    }
+
+    /// `/api/perspectives` and `/api/query`.
+    static var perspectivePaths: [(String, JSONValue)] {
+        let id = param("id", in: "path", "A perspective's id (or its name), percent-encoded: a built-in view (inbox, today…) or one of `.perspectives.json`.")
+        let ifMatch = param("If-Match", in: "header", "The version the client read (the perspective's `version` or `ETag`), or `*`; a stale one is a 409.",
+                            required: false, schema: Schema.pattern("^(\\*|(W/)?\"?[0-9a-fA-F]{16}\"?)$"))
+        return [
+            ("/api/perspectives", .object([
+                ("get", op("listPerspectives", "Every perspective: the built-in views, then the vault's (`.perspectives.json`), and what is wrong in that file.",
+                           ok: "PerspectiveListDocument")),
+                ("post", op("createPerspective", "Save a new perspective (201, `Location`); 409 when its id is taken.",
+                            body: .object([("allOf", .array([Schema.ref("PerspectiveInput")])),
+                                           ("anyOf", .array([.object([("required", .array([.string("id")]))]),
+                                                             .object([("required", .array([.string("name")]))])]))]),
+                            ok: "PerspectiveDocument", okStatus: "201",
+                            okHeaders: [("Location", "Where the new perspective is."), ("ETag", "Its version.")])),
+            ])),
+            ("/api/perspectives/{id}", .object([
+                ("get", op("getPerspective", "One perspective, with its version as `ETag` (built-in views have none).",
+                           params: [id, param("If-None-Match", in: "header", "A version; 304 when it is still current.", required: false)],
+                           ok: "PerspectiveDocument", okHeaders: [("ETag", "The perspective's version.")],
+                           extra: [("304", .object([("description", .string("Not modified."))]))])),
+                ("put", op("updatePerspective", "Replace a perspective with a definition (a new `id` renames it). Built-in views are read-only (400).",
+                           params: [id, ifMatch], body: Schema.ref("PerspectiveInput"), ok: "PerspectiveDocument",
+                           okHeaders: [("ETag", "The new version.")])),
+                ("delete", op("deletePerspective", "Remove a perspective; a copy is kept in the trash folder. Built-in views cannot be removed (400).",
+                              params: [id, ifMatch], ok: "PerspectiveDeleteDocument")),
+            ])),
+            ("/api/perspectives/{id}/tasks", .object([("get", op(
+                "perspectiveTasks", "A perspective's tasks, sorted and grouped as it says; the filters narrow them.",
+                params: [id] + filterParams, ok: "PerspectiveViewDocument"))])),
+            ("/api/query", .object([("post", op(
+                "query", "Run a filter without saving it: the text syntax (`query`) or a tree (`filter`), with `sort` and `group_by`.",
+                params: filterParams, body: Schema.ref("QueryRequest"), ok: "PerspectiveViewDocument"))])),
+        ]
     }
 
     static let actionSummaries = [
@@ -161,8 +200,9 @@ enum OpenAPIDocument {
         [("400", "Bad input: a value, a reference, a body that is not a JSON object."),
          ("401", "The server needs its token."),
          ("403", "Refused: a Host that is not the server's (DNS rebinding), or another site's Origin (CSRF)."),
-         ("404", "No such task, type or route."),
-         ("409", "An edit conflict (another program changed the same fields since the version read), or an ambiguous reference."),
+         ("404", "No such task, perspective, type or route."),
+         ("409", "An edit conflict (another program changed the same fields since the version read), an ambiguous reference, "
+                + "a perspective id that is taken or a perspective changed since the version read."),
          ("413", "The body is over 1 MB."),
          ("415", "The body is not JSON."),
          ("422", "The file cannot be read fully; fix it by hand first."),

@@ -96,7 +96,7 @@ enum Schema {
             ])),
             ("ViewsDocument", document("The views a client can open.", [
                 ("views", array(object("A view.", [
-                    ("name", string), ("kind", oneOf(["builtin", "saved"])), ("path", nullable("string")),
+                    ("name", string), ("kind", oneOf(["builtin", "saved", "perspective"])), ("path", nullable("string")),
                     ("display_style", nullable("string")), ("matches", nullable("integer")), ("problems", array(string)),
                 ]))),
             ])),
@@ -157,6 +157,7 @@ enum Schema {
                     ])),
                 ], optional: ["candidates", "conflict"])),
             ])),
+        ] + perspectiveSchemas + [
             ("NewTask", .object([
                 ("type", .string("object")),
                 ("description", .string("Quick entry (`text`, read like `todomd add`) or fields with a `title`; other fields win over the text.")),
@@ -176,6 +177,103 @@ enum Schema {
                                                   ("items", string)])),
                 ("examples", .array([.object([("priority", .string("high")), ("due", .string("friday")), ("flagged", .bool(true))]),
                                      .object([("mood", .string("calm")), ("description", .null)])])),
+            ])),
+        ]
+    }
+
+    /// Perspectives (saved filters) and queries: a filter is a tree of groups and conditions, as
+    /// in `.perspectives.json`.
+    static var perspectiveSchemas: [(String, JSONValue)] {
+        let groupings = Perspective.GroupBy.allCases.map(\.rawValue)
+        let sortFields = Perspective.SortField.named.map(\.0)
+        let example: JSONValue = .object([
+            ("operator", .string("AND")),
+            ("conditions", .array([.object([("field", .string("area")), ("op", .string("equals")), ("value", .string("Work"))]),
+                                   .object([("field", .string("flagged"))])])),
+        ])
+        return [
+            ("QueryNode", .object([
+                ("description", .string("A filter: a group of conditions, or one condition.")),
+                ("oneOf", .array([ref("QueryGroup"), ref("QueryCondition")])),
+                ("examples", .array([example])),
+            ])),
+            ("QueryGroup", object("`AND`: all of them, `OR`: any, `NOT`: none (NOT of several is NOT of their AND).", [
+                ("operator", oneOf(["AND", "OR", "NOT"])), ("conditions", array(ref("QueryNode"))),
+            ])),
+            ("QueryCondition", object("`field` `op` `value` (`{\"field\": \"due\", \"op\": \"before\", \"value\": \"+7d\"}`); a yes/no field may leave out op and value.", [
+                ("field", .object([("type", .string("string")), ("description", .string("A task field, the full text (`text`), or any other key as extra.KEY.")),
+                                   ("pattern", .string("^(" + QueryField.known.map(\.name).joined(separator: "|") + ")$|^extra\\.[\\s\\S]+$")),
+                                   ("examples", .array(["area", "tags", "due", "priority", "flagged", "status", "text"].map(JSONValue.string)))])),
+                ("op", .object([("description", .string("Which operators a field takes depends on it (due: on, before, after…; area: equals, in, contains…).")),
+                                ("enum", .array(QueryOp.allCases.map { .string($0.rawValue) }))])),
+                ("value", any),
+            ], optional: ["op", "value"])),
+            ("SortKey", object("A sort key; tasks without the value go last unless `missing` is first.", [
+                ("field", .object([("type", .string("string")), ("description", .string("One of " + sortFields.joined(separator: ", ") + ", or extra.KEY.")),
+                                   ("examples", .array(sortFields.map(JSONValue.string)))])),
+                ("direction", oneOf(["asc", "desc"])), ("missing", oneOf(["first", "last"])),
+            ], optional: ["direction", "missing"])),
+            ("Sort", .object([
+                ("description", .string("A key, a list of keys, or a field name (`-priority`: descending).")),
+                ("oneOf", .array([ref("SortKey"), array(.object([("anyOf", .array([string, ref("SortKey")]))])),
+                                  .object([("type", .string("string")), ("examples", .array([.string("-priority"), .string("due")]))])])),
+            ])),
+            ("PerspectiveDefinition", .object([
+                ("type", .string("object")),
+                ("description", .string("A perspective as `.perspectives.json` stores it; keys this version does not know are kept.")),
+                ("properties", .object([
+                    ("id", string), ("name", string), ("icon", string), ("color", string), ("filter", ref("QueryNode")), ("sort", ref("Sort")),
+                    ("group_by", oneOf(groupings)),
+                    ("sections", array(object("A named group: each task goes to the first whose filter it matches.", [
+                        ("name", string), ("filter", ref("QueryNode")),
+                    ]))),
+                ])),
+                ("required", .array([.string("id"), .string("name")])),
+            ])),
+            ("Perspective", object("A perspective: `definition` is its object in `.perspectives.json` (send it back, changed, to update it), `query` its filter in the text syntax.", [
+                ("id", string), ("name", string), ("built_in", boolean), ("version", pattern(version, nullable: true)),
+                ("query", nullable("string")), ("definition", ref("PerspectiveDefinition")),
+            ])),
+            ("PerspectiveDocument", document("One perspective.", [("perspective", ref("Perspective"))])),
+            ("PerspectiveListDocument", document("The built-in views, then the vault's perspectives; `problems`: what in `.perspectives.json` cannot be used (the rest can).", [
+                ("perspectives", array(ref("Perspective"))), ("problems", array(string)),
+            ])),
+            ("PerspectiveViewDocument", document("A perspective's or a query's tasks, grouped as it says.", [
+                ("view", string), ("name", string), ("query", nullable("string")), ("today", pattern(day)), ("count", integer),
+                ("groups", array(ref("ViewGroup"))), ("warnings", array(string)),
+            ])),
+            ("PerspectiveDeleteDocument", document("A perspective removed, and where its copy was kept (vault-relative).", [
+                ("perspective", ref("Perspective")), ("trash", string),
+            ])),
+            ("PerspectiveInput", .object([
+                ("type", .string("object")),
+                ("description", .string("""
+                    A perspective as `.perspectives.json` stores it. `query` (the text syntax) may replace `filter`; without `id`, a \
+                    new one's is made from `name` (an update keeps the path's); `version` is the version read (or `If-Match`). \
+                    Keys this version does not know are kept.
+                    """)),
+                ("properties", .object([
+                    ("id", pattern("^[A-Za-z0-9_-]{1,100}$")), ("name", nonEmpty), ("icon", string), ("color", string),
+                    ("filter", ref("QueryNode")), ("query", nonEmpty), ("sort", ref("Sort")), ("group_by", oneOf(groupings)),
+                    ("sections", array(object("A named group.", [("name", string), ("filter", ref("QueryNode"))]))),
+                    ("version", pattern(version)),
+                ])),
+                ("not", .object([("required", .array([.string("query"), .string("filter")]))])),
+                ("examples", .array([
+                    .object([("id", .string("work-now")), ("name", .string("Work now")), ("query", .string("area:Work & available")),
+                             ("sort", .string("-priority")), ("group_by", .string("project"))]),
+                    .object([("name", .string("Flagged at work")), ("filter", example), ("sort", .array([.object([("field", .string("due"))])]))]),
+                ])),
+            ])),
+            ("QueryRequest", .object([
+                ("type", .string("object")),
+                ("description", .string("A query in the text syntax (`query`) or a tree (`filter`), with a sort and a grouping.")),
+                ("properties", .object([("query", nonEmpty), ("filter", ref("QueryNode")), ("sort", ref("Sort")), ("group_by", oneOf(groupings))])),
+                ("oneOf", .array([.object([("required", .array([.string("query")])), ("not", .object([("required", .array([.string("filter")]))]))]),
+                                  .object([("required", .array([.string("filter")])), ("not", .object([("required", .array([.string("query")]))]))])])),
+                ("additionalProperties", .bool(false)),
+                ("examples", .array([.object([("query", .string("area:Work & p1")), ("sort", .string("-priority"))]),
+                                     .object([("filter", example), ("group_by", .string("area"))])])),
             ])),
         ]
     }

@@ -37,6 +37,7 @@ public final class APIServer: Sendable {
         router.add(middleware: GuardMiddleware(config: config))
         TaskRoutes(runner: runner).register(router)
         VaultRoutes(runner: runner).register(router)
+        PerspectiveRoutes(runner: runner).register(router)
         EventRoutes(hub: hub).register(router)
         PageRoutes(config: config).register(router)
         return router

@@ -179,19 +179,8 @@ struct QueryCompiler {
     }
 
     static func strings(_ v: JSONValue) -> [String] {
-        func scalar(_ v: JSONValue) -> String? {
-            switch v {
-            case .string(let s): return s
-            case .int(let i): return String(i)
-            case .double(let d): return String(d)
-            case .bool(let b): return String(b)
-            default: return nil
-            }
-        }
-        switch v {
-        case .array(let a): return a.compactMap(scalar)
-        default: return scalar(v).map { [$0] } ?? []
-        }
+        if case .array(let a) = v { return a.compactMap(\.scalarText) }
+        return v.scalarText.map { [$0] } ?? []
     }
 
     static func bool(_ v: JSONValue) -> Bool {

@@ -29,6 +29,8 @@ enum SnapshotNeed {
     case view(ViewKind, TaskFilter)
     /// The tasks a perspective's filter (nil: all) and `filter` could match.
     case query(QueryNode?, TaskFilter)
+    /// No tasks: the special notes (types, saved views, typed items) and problems only.
+    case notesOnly
     case resolving(String)
     /// Only the tasks at the paths a reference names exactly.
     case exact(String)
@@ -38,6 +40,7 @@ enum SnapshotNeed {
         case .all: return .all
         case .view(let kind, let filter): return .view(kind, filter: filter, today: today)
         case .query(let node, let filter): return .query(node, filter: filter, today: today)
+        case .notesOnly: return .query(.or([]), today: today)
         case .resolving(let query): return .resolving(query)
         case .exact(let query): return .exact(query)
         }

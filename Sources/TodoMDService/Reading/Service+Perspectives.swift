@@ -47,14 +47,22 @@ extension TodoService {
 
     /// Perspectives whose id or name a built-in view or a saved view hides from `list NAME`.
     func clashes(_ file: PerspectivesFile) -> [String] {
-        let saved = snapshot(.all, clock: clock).views.map { $0.name.lowercased() }
+        let saved = snapshot(.notesOnly, clock: clock).views.map { $0.name.lowercased() }
         return file.perspectives.compactMap { p in
-            for n in Set([p.id.lowercased(), p.name.lowercased()]) {
+            // Only the id matters: a perspective is always reached by its id.
+            for n in [p.id.lowercased()] {
                 if ViewKind(rawValue: n) != nil { return "\(PerspectivesFile.fileName): perspective \"\(p.id)\": \"\(n)\" is a built-in view, which `todomd list \(n)` shows; give it another id" }
                 if saved.contains(n) { return "\(PerspectivesFile.fileName): perspective \"\(p.id)\": \"\(n)\" is a saved view's name, which `todomd list` shows first; give it another id" }
             }
             return nil
         }
+    }
+
+    /// The warning when the built-in or saved view `name` hides a perspective with that id (one
+    /// that only shares the name is still reached by its id).
+    func perspectiveClash(_ name: String) -> [String] {
+        guard let p = PerspectivesFile.load(root: root).perspectives.first(where: { $0.id.caseInsensitiveCompare(name) == .orderedSame }) else { return [] }
+        return ["the perspective \"\(p.id)\" in \(PerspectivesFile.fileName) has this name too; this is the view (give the perspective another id)"]
     }
 
     func missingPerspective(_ name: String, _ file: PerspectivesFile) -> TodoError {
@@ -78,9 +86,12 @@ extension TodoService {
         return try run(Self.adHoc(tree, sort: sort, groupBy: groupBy), filter: filter)
     }
 
+    /// The id of an unsaved perspective (a query run as one).
+    public static let adHocID = "query"
+
     /// An unsaved perspective for a query.
     public static func adHoc(_ tree: QueryNode?, sort: [Perspective.SortKey] = [], groupBy: Perspective.GroupBy = .none) -> Perspective {
-        Perspective(id: "query", name: tree.map(QueryText.print) ?? "all", filter: tree, sort: sort, groupBy: groupBy)
+        Perspective(id: adHocID, name: tree.map(QueryText.print) ?? "all", filter: tree, sort: sort, groupBy: groupBy)
     }
 
     func run(_ p: Perspective, filter: TaskFilter, clock: Clock, warnings: [String]) throws -> ViewPage {
@@ -103,12 +114,13 @@ extension TodoService {
     }
 
     /// `list NAME` after built-in and saved views: a perspective by id or name, else a query.
-    func perspectiveOrQuery(_ name: String, filter: TaskFilter, clock: Clock, unknown: () -> TodoError) throws -> ViewPage {
+    func perspectiveOrQuery(_ name: String, filter: TaskFilter, clock: Clock, arrange: (Perspective) -> Perspective,
+                            unknown: () -> TodoError) throws -> ViewPage {
         let file = PerspectivesFile.load(root: root)
-        if let p = file.find(name) { return try run(p, filter: filter, clock: clock, warnings: []) }
+        if let p = file.find(name) { return try run(arrange(p), filter: filter, clock: clock, warnings: []) }
         do {
             let tree = try QueryText.parse(name)
-            return try run(Self.adHoc(tree), filter: filter, clock: clock, warnings: [])
+            return try run(arrange(Self.adHoc(tree)), filter: filter, clock: clock, warnings: [])
         } catch let e as QueryTextError {
             // A word that is no query is a mistyped view name; anything with query syntax gets the column.
             if name.contains(where: { ":&|!#@<>=()\"".contains($0) }) { throw TodoError.invalidArgument("query: \(e)") }
@@ -154,8 +166,13 @@ extension TodoService {
             if let expected, expected != version {
                 throw TodoError.conflict(path: PerspectivesFile.fileName, reason: "the perspective changed since it was read (version \(version ?? "?"), not \(expected)); read it again")
             }
-            try PerspectivesFile.apply(.remove(id: p.id, expected: version), root: root)
-            return (p, try PerspectivesFile.keepInTrash(p, root: root, clock: clock))
+            // The copy first: a removal that fails leaves the file as it was, and then the copy goes.
+            let copy = try PerspectivesFile.keepInTrash(p, root: root, clock: clock)
+            do { try PerspectivesFile.apply(.remove(id: p.id, expected: version), root: root) } catch {
+                try? FileManager.default.removeItem(atPath: root + "/" + copy)
+                throw error
+            }
+            return (p, copy)
         }
     }
 

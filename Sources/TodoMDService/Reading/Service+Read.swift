@@ -98,14 +98,29 @@ extension TodoService {
     /// A view by name: a built-in one (inbox, today, upcoming, anytime, someday, flagged, logbook,
     /// areas, tags, all), a saved view's name or path, a perspective's id or name, or else a
     /// query in the text syntax (`area:Work & p1`). `filter` narrows it.
-    public func view(_ name: String, filter: TaskFilter = TaskFilter()) throws -> ViewPage {
+    /// `sort` and `groupBy` rearrange a perspective, a query or a built-in view (run as its
+    /// perspective; a new grouping replaces Today's sections).
+    public func view(_ name: String, filter: TaskFilter = TaskFilter(), sort: [Perspective.SortKey] = [],
+                     groupBy: Perspective.GroupBy? = nil) throws -> ViewPage {
         try locked {
             let clock = self.clock
+            let arrange = { (p: Perspective) -> Perspective in
+                var p = p
+                if !sort.isEmpty { p.sort = sort }
+                if let groupBy { p.groupBy = groupBy; p.sections = [] }
+                return p
+            }
             guard let kind = ViewKind(rawValue: name.lowercased()) else {
-                return try savedView(name, filter: filter, clock: clock)
+                return try savedView(name, filter: filter, clock: clock, arrange: sort.isEmpty && groupBy == nil ? nil : arrange)
+            }
+            if !sort.isEmpty || groupBy != nil {
+                guard let p = BuiltInPerspectives.perspective(for: kind) else {
+                    throw TodoError.invalidArgument("the \(kind.rawValue) view cannot be sorted or grouped otherwise")
+                }
+                return try run(arrange(p), filter: filter, clock: clock, warnings: [])
             }
             let snap = snapshot(.view(kind, filter), clock: clock)
-            var warnings: [String] = []
+            var warnings = perspectiveClash(name)
             let engine = self.engine(clock)
             if let p = engine.order.problem { warnings.append(p) }
             if !snap.problems.isEmpty {
@@ -118,22 +133,27 @@ extension TodoService {
     }
 
     /// A saved view: its tasks, then its items; `filter` narrows both.
-    private func savedView(_ name: String, filter: TaskFilter, clock: Clock) throws -> ViewPage {
-        let snap = snapshot(.all, clock: clock)
-        guard let saved = SavedViewRunner.find(name, in: snap) else {
-            return try perspectiveOrQuery(name, filter: filter, clock: clock) {
+    private func savedView(_ name: String, filter: TaskFilter, clock: Clock, arrange: ((Perspective) -> Perspective)?) throws -> ViewPage {
+        // Saved views are special notes, which every snapshot holds: find the view without
+        // loading tasks, then load only those its tree (compiled to a prefilter) could match.
+        let notes = snapshot(.notesOnly, clock: clock)
+        guard let saved = SavedViewRunner.find(name, in: notes) else {
+            let snap = notes
+            return try perspectiveOrQuery(name, filter: filter, clock: clock, arrange: arrange ?? { $0 }) {
                 let names = ViewKind.allCases.map(\.rawValue) + snap.views.map(\.name) + PerspectivesFile.load(root: root).perspectives.map(\.id)
                 return TodoError.invalidArgument("unknown view \"\(name)\"" + Suggestion.hint(for: name, among: names, quote: "\"")
                     + "; views: " + names.joined(separator: ", "))
             }
         }
+        if arrange != nil { throw TodoError.invalidArgument("a saved view keeps its own order (by due date); --sort and --group-by are for perspectives and queries") }
+        let snap = snapshot(.query(saved.filter.query, filter), clock: clock)
         var (tasks, items) = SavedViewRunner.run(saved, snap, clock: clock)
         tasks = tasks.filter(filter.matches)
         if !filter.isEmpty {
             items = items.filter { i in filter.tags.allSatisfy { w in i.tags.contains { TaskFilter.tag($0, matches: w) } } }
         }
         return ViewPage(content: .saved(saved, tasks: tasks, items: items, types: snap.types), today: clock.today,
-                        versions: TaskVersions(snap.fingerprints), warnings: saved.problems.map { "\(saved.path): \($0)" })
+                        versions: TaskVersions(snap.fingerprints), warnings: saved.problems.map { "\(saved.path): \($0)" } + perspectiveClash(name))
     }
 
     /// Every view a client can show: the built-in ones, then saved views with their counts.

@@ -17,6 +17,9 @@ struct BenchResult {
     var oneChanged = 0.0
     /// With `todomd watch` running (commands sync with it instead of walking); nil if it did not start.
     var watchedToday: Double?, watchedSearch: Double?
+    /// Perspectives (issue 13): a copy of Today saved in `.perspectives.json`, and a query,
+    /// next to the built-in views of the closest selectivity (`list today`, `list flagged`).
+    var perspectiveToday = 0.0, flagged = 0.0, query = 0.0
     var coldPeakKB = 0, warmPeakKB = 0
     var todayCount = 0
 
@@ -26,6 +29,9 @@ struct BenchResult {
          ("cold_index", "cold index (`list today`, empty cache)", cold),
          ("warm_list_today", "warm `list today`, whole process", warmToday),
          ("filtered_query", "filtered `list anytime --area --tag`", filtered),
+         ("perspective_copy_of_today", "a copy of Today in .perspectives.json, whole process", perspectiveToday),
+         ("list_flagged", "warm `list flagged`, whole process", flagged),
+         ("query_work_urgent", "query `@Work & (p1 | flagged) & due<+30d`, whole process", query),
          ("first_search", "first search (builds the full-text table)", firstSearch),
          ("search", "warm `search quokka`, whole process", search),
          ("search_query", "search query alone, in process", searchInProcess),
@@ -132,6 +138,17 @@ struct BenchRunner {
         }
         r.warmToday = Self.median(warm)
         r.filtered = Self.median(filtered)
+        log("perspectives ×\(runs)…")
+        var today = BuiltInPerspectives.named("today")!
+        today.id = "my-today"
+        try PerspectivesFile.apply(.add(today), root: vault)
+        var copies: [Double] = [], flags: [Double] = [], queries: [Double] = []
+        for _ in 0..<runs {
+            copies.append(try todomd(["list", "my-today"], vault: vault, cache: cache).seconds)
+            flags.append(try todomd(["list", "flagged"], vault: vault, cache: cache).seconds)
+            queries.append(try todomd(["list", "@Work & (p1 | flagged) & due<+30d"], vault: vault, cache: cache).seconds)
+        }
+        (r.perspectiveToday, r.flagged, r.query) = (Self.median(copies), Self.median(flags), Self.median(queries))
         let first = try ChildProcess.run(executable, ["search", "quokka", "--vault", vault], env: environment(cache: cache))
         if first.status == 0 {
             r.firstSearch = first.seconds

@@ -6,13 +6,21 @@ import TodoMDService
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show a view: inbox, today, upcoming, anytime, someday, flagged, logbook, areas, tags, all, or a saved view's name.",
-        discussion: "Each row starts with the task's short id: `todomd done 7fa` acts on it.",
+        abstract: "Show a view (inbox, today, upcoming, anytime, someday, flagged, logbook, areas, tags, all), a saved view, a perspective, or a query.",
+        discussion: """
+            Each row starts with the task's short id: `todomd done 7fa` acts on it.
+            A query is written in the perspectives syntax: todomd list 'area:Work & (p1 | flagged) & !#waiting & due<+7d'
+            (README, "Perspectives").
+            """,
         aliases: ["ls"])
 
     @OptionGroup var vaultOptions: VaultOptions
     @Argument(help: "The view.", completion: Completions.words(.views)) var view: String = "today"
     @OptionGroup var filters: FilterOptions
+    @Option(help: "Sort keys, comma-separated, :desc for descending (due,priority:desc); for perspectives, queries and built-in views.")
+    var sort: String?
+    @Option(name: .customLong("group-by"), help: "Group by area, project, tag, due, scheduled, date, priority, status, folder or none.")
+    var groupBy: String?
     @Flag(name: [.customLong("paths"), .customShort("v")], help: "Show each task's file.") var paths = false
     @Flag(help: "Print JSON.") var json = false
 
@@ -21,7 +29,8 @@ struct List: ParsableCommand {
             var out = printer
             out.showPaths = paths
             let page: ViewPage
-            do { page = try service.view(view, filter: try filters.filter()) } catch TodoError.invalidArgument(let m) where m.hasPrefix("unknown view") {
+            let (sortKeys, grouping) = try PerspectiveOptions.arrangement(sort: sort, groupBy: groupBy)
+            do { page = try service.view(view, filter: try filters.filter(), sort: sortKeys, groupBy: grouping) } catch TodoError.invalidArgument(let m) where m.hasPrefix("unknown view") {
                 // `todomd lsit`: the word may be a mistyped command rather than a view.
                 let commands = Suggestion.closest(to: view, among: GlobalOptions.names(of: TodoMD.self))
                 guard !commands.isEmpty else { throw TodoError.invalidArgument(m) }

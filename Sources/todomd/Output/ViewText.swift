@@ -1,4 +1,5 @@
 import TodoMDCore
+import TodoMDService
 
 /// A view as text: a header, then groups of task rows (each with its short handle).
 enum ViewText {
@@ -18,7 +19,8 @@ enum ViewText {
 
     /// A perspective's (or query's) groups under its name.
     static func render(_ perspective: Perspective, groups: [ViewGroup], today: LocalDate, _ p: Printer, handles: [String: String]) -> String {
-        ([p.header(perspective.name)] + Self.groups(groups, today: today, p, handles: handles)).joined(separator: "\n")
+        let title = perspective.id == TodoService.adHocID ? "Query: " + perspective.name : perspective.name
+        return ([p.header(title)] + Self.groups(groups, today: today, p, handles: handles)).joined(separator: "\n")
     }
 
     static func groups(_ groups: [ViewGroup], today: LocalDate, _ p: Printer, handles: [String: String]) -> [String] {
