@@ -114,4 +114,40 @@ final class FuzzRegressionTests: XCTestCase {
         bytes = Array("---\ntitle: T\nstatus: todo\nbase: &a [1]\nmore: *a\n---\n".utf8)
         XCTAssertThrowsError(try MarkdownTaskFormat().apply([FieldChange("base", .string("x"))], to: bytes))
     }
+
+    /// FuzzQuery: the items of a bare list were trimmed of spaces but not of form feeds, which
+    /// the printer counts as whitespace: it quoted the list, which then read back as one value.
+    /// And an item starting with a combining mark joined the comma before it into one character,
+    /// as a backslash before one escaped nothing.
+    func testAQueryValueWithControlCharactersRoundTrips() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/Regressions/FuzzQuery/value-with-control-characters")
+        let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        func regression(_ name: String) throws -> String {
+            String(decoding: try Data(contentsOf: url.deletingLastPathComponent().appendingPathComponent(name)), as: UTF8.self)
+        }
+        let combining = try regression("comma-before-combining-mark"), backslash = try regression("backslash-before-combining-mark")
+        // A comma or quote followed by a combining mark is one character: the parser reads scalars.
+        for q in [text, combining, backslash, "\"a\\\u{0730}b\"", "area:a\u{0C},\u{0C}b", "area:a\u{0}b,c", "area:\"a\u{0},b\"", "area:a, \u{0730}b", "area:\"\u{0301}x\"", "#\u{0301}t"] {
+            let tree = try QueryText.parse(q)
+            let printed = QueryText.print(tree)
+            XCTAssertEqual(try QueryText.parse(printed), tree.normalized, q.debugDescription + " → " + printed.debugDescription)
+            XCTAssertEqual(QueryText.print(try QueryText.parse(printed)), printed)
+        }
+    }
+
+    /// FuzzQuery: NOT of NOT printed as `!(!(…))`, so 40 `!` read back as 80 levels, past the
+    /// limit: the printer now adds parentheses only where the text needs them.
+    func testPrintedQueriesNestNoDeeperThanTheirText() throws {
+        for q in [String(repeating: "!", count: 64) + "p1", String(repeating: "!(", count: 32) + "p1" + String(repeating: ")", count: 32),
+                  String(repeating: "(p1 | p2 & ", count: 30) + "p3" + String(repeating: ")", count: 30)] {
+            let tree = try QueryText.parse(q)
+            XCTAssertEqual(try QueryText.parse(QueryText.print(tree)), tree.normalized, q)
+        }
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/Regressions/FuzzQuery/nots-of-nots")
+        if let tree = try? QueryText.parse(String(decoding: try Data(contentsOf: url), as: UTF8.self)) {
+            XCTAssertEqual(try QueryText.parse(QueryText.print(tree)), tree.normalized)
+        }
+    }
 }

@@ -26,7 +26,7 @@ public struct QueryTextError: Error, Sendable, Equatable, CustomStringConvertibl
 public enum QueryText {
     /// The tree for `text`.
     public static func parse(_ text: String) throws -> QueryNode {
-        var p = Parser(chars: Array(text), query: text)
+        var p = Parser(chars: Array(text.unicodeScalars), query: text)
         p.skipSpace()
         guard !p.atEnd else { throw p.error(at: 0, "the query is empty") }
         let node = try p.parseOr()
@@ -56,7 +56,9 @@ public enum QueryText {
     }()
 
     struct Parser {
-        let chars: [Character]
+        /// Unicode scalars, not characters: a comma or quote followed by a combining mark is one
+        /// character, and must still separate.
+        let chars: [Unicode.Scalar]
         let query: String
         var pos = 0
         var depth = 0
@@ -70,7 +72,7 @@ public enum QueryText {
         }
 
         mutating func skipSpace() {
-            while pos < chars.count, chars[pos].isWhitespace { pos += 1 }
+            while pos < chars.count, chars[pos].isSpace { pos += 1 }
         }
 
         mutating func parseOr() throws -> QueryNode {
@@ -125,7 +127,7 @@ public enum QueryText {
         }
 
         /// Reads up to the next `&`, `|` or `)` outside quotes; returns the raw text and where it began.
-        mutating func termText() throws -> (text: [Character], start: Int) {
+        mutating func termText() throws -> (text: [Unicode.Scalar], start: Int) {
             let start = pos
             var inQuote = false
             while pos < chars.count {
@@ -141,18 +143,18 @@ public enum QueryText {
             }
             if inQuote { throw error(at: chars.count, "the quote is not closed") }
             var text = Array(chars[start..<min(pos, chars.count)])
-            while let l = text.last, l.isWhitespace { text.removeLast() }
+            while let l = text.last, l.isSpace { text.removeLast() }
             return (text, start)
         }
 
         mutating func parseTerm() throws -> QueryNode {
             let (t, start) = try termText()
             if pos < chars.count, chars[pos] == "(" { throw error(at: pos, "expected & or | before (") }
-            let word = String(t)
+            let word = Self.text(t)
             if t.first == "\"" {
                 let (v, end) = try Self.unquote(t, 0, at: start, self)
                 guard end == t.count else { throw error(at: start + end, "expected & or | after the quoted text") }
-                guard !v.trimmingCharacters(in: .whitespaces).isEmpty else { throw error(at: start, "the quoted text is empty") }
+                guard v.unicodeScalars.contains(where: { !$0.isSpace }) else { throw error(at: start, "the quoted text is empty") }
                 return .condition(QueryCondition(.text, .contains, .string(v)))
             }
             if t.first == "#" || t.first == "@" {
@@ -162,23 +164,23 @@ public enum QueryText {
             }
             // field, then an operator
             var i = 0
-            while i < t.count, t[i].isLetter || t[i].isNumber || t[i] == "_" || t[i] == "." || t[i] == "-" { i += 1 }
+            while i < t.count, t[i].isWordPart || t[i] == "_" || t[i] == "." || t[i] == "-" { i += 1 }
             if i == t.count {
                 if let k = QueryText.keywords[word.lowercased()] { return k }
                 throw error(at: start, "unknown word \"\(word)\"" + Suggestion.hint(for: word.lowercased(), among: Array(QueryText.keywords.keys), quote: "\"")
                     + "; write field:value, #tag, @area, or \"words\" to search")
             }
-            let name = String(t[0..<i])
+            let name = Self.text(t[0..<i])
             guard !name.isEmpty else { throw error(at: start, "expected a field name, #tag, @area, a keyword or \"words\"") }
             guard let field = QueryField(name: name) else {
                 throw error(at: start, "unknown field \"\(name)\"" + Suggestion.hint(for: name.lowercased(), among: QueryField.known.map(\.name), quote: "\"")
                     + "; a key of your own is extra.\(name)")
             }
             var j = i
-            while j < t.count, t[j].isWhitespace { j += 1 }
+            while j < t.count, t[j].isSpace { j += 1 }
             let opStart = start + j
             func sym(_ s: String) -> Bool {
-                let a = Array(s)
+                let a = Array(s.unicodeScalars)
                 return j + a.count <= t.count && Array(t[j..<(j + a.count)]) == a
             }
             let ordered = field.kind == .date || field.kind == .timestamp
@@ -190,12 +192,12 @@ public enum QueryText {
                 op = field.kind == .presence ? .present : field.operators[0]
                 // `field:op:value` (an operator by name), or `field:none` / `:any` / `:past`.
                 var k = j
-                while k < t.count, t[k].isLetter || t[k] == "_" { k += 1 }
-                let opWord = String(t[j..<k]).lowercased()
+                while k < t.count, t[k].properties.isAlphabetic || t[k] == "_" { k += 1 }
+                let opWord = Self.text(t[j..<k]).lowercased()
                 if k < t.count, t[k] == ":", let named = QueryOp(rawValue: opWord) ?? QueryOp(name: opWord), opWord.count > 1 {
                     op = named
                     j = k + 1
-                } else if k == t.count || t[k...].allSatisfy(\.isWhitespace), let bare = QueryOp(rawValue: opWord), bare.takesNoValue {
+                } else if k == t.count || t[k...].allSatisfy(\.isSpace), let bare = QueryOp(rawValue: opWord), bare.takesNoValue {
                     op = bare
                     j = k
                 }
@@ -214,7 +216,7 @@ public enum QueryText {
                 if v == .string("") {
                     if field.kind == .boolean { v = .bool(true) } else { throw error(at: start + j, "expected a value for \(field.name)") }
                 }
-            } else if t[j...].contains(where: { !$0.isWhitespace }) {
+            } else if t[j...].contains(where: { !$0.isSpace }) {
                 throw error(at: start + j, "\(op.rawValue) takes no value")
             }
             if field.kind == .number, case .string(let n) = v, let i = Int(n) { v = .int(i) }
@@ -227,41 +229,61 @@ public enum QueryText {
         }
 
         /// A value: quoted text, or raw text with `a,b` as a list.
-        func value(_ t: [Character], at offset: Int) throws -> JSONValue {
+        func value(_ t: [Unicode.Scalar], at offset: Int) throws -> JSONValue {
             var i = 0
-            while i < t.count, t[i].isWhitespace { i += 1 }
+            while i < t.count, t[i].isSpace { i += 1 }
             let rest = Array(t[i...])
             if rest.first == "\"" {
                 let (v, end) = try Self.unquote(rest, 0, at: offset + i, self)
-                guard rest[end...].allSatisfy(\.isWhitespace) else { throw error(at: offset + i + end, "expected & or | after the quoted value") }
+                guard rest[end...].allSatisfy(\.isSpace) else { throw error(at: offset + i + end, "expected & or | after the quoted value") }
                 return .string(v)
             }
-            let raw = String(rest)
             if let q = rest.firstIndex(of: "\"") { throw error(at: offset + i + q, "quote the whole value (\"…\"), not part of it") }
-            if raw.contains(",") {
-                let parts = raw.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            if rest.contains(",") {
+                // Each item trimmed by the same test as the term's ends.
+                let parts = rest.split(separator: ",", omittingEmptySubsequences: false).map { Self.text(Self.trimmed($0)) }
                 if parts.contains(where: \.isEmpty) { throw error(at: offset + i, "a list has an empty item") }
                 return .array(parts.map(JSONValue.string))
             }
-            return .string(raw)
+            return .string(Self.text(rest))
+        }
+
+        static func text(_ scalars: some Sequence<Unicode.Scalar>) -> String {
+            var s = ""
+            s.unicodeScalars.append(contentsOf: scalars)
+            return s
+        }
+
+        static func trimmed(_ s: ArraySlice<Unicode.Scalar>) -> ArraySlice<Unicode.Scalar> {
+            var s = s
+            while let f = s.first, f.isSpace { s = s.dropFirst() }
+            while let l = s.last, l.isSpace { s = s.dropLast() }
+            return s
         }
 
         /// The text of a quoted string starting at `t[i]`, and the index after its closing quote.
-        static func unquote(_ t: [Character], _ i: Int, at offset: Int, _ p: Parser) throws -> (String, Int) {
+        static func unquote(_ t: [Unicode.Scalar], _ i: Int, at offset: Int, _ p: Parser) throws -> (String, Int) {
             var out = ""
             var k = i + 1
             while k < t.count {
                 let c = t[k]
                 if c == "\\", k + 1 < t.count {
-                    out.append(t[k + 1])
+                    out.unicodeScalars.append(t[k + 1])
                     k += 2
                     continue
                 }
                 if c == "\"" { return (out, k + 1) }
-                out.append(c)
+                out.unicodeScalars.append(c)
                 k += 1
             }
             throw p.error(at: offset + t.count, "the quote is not closed")
         }
     }
+}
+
+extension Unicode.Scalar {
+    /// White space, as the query syntax trims it.
+    var isSpace: Bool { properties.isWhitespace }
+    /// A letter or digit: part of a field name or keyword.
+    var isWordPart: Bool { properties.isAlphabetic || properties.numericType != nil }
 }

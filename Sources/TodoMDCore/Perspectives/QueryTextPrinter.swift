@@ -14,15 +14,13 @@ extension QueryText {
             return cs.map { render($0, inAnd: true) }.joined(separator: " & ")
         case .or(let cs):
             if cs.isEmpty { return "!all" }
-            // An AND inside an OR needs no parentheses, but reads better with them.
-            let s = cs.map { c -> String in
-                if case .and(let inner) = c, inner.count > 1 { return "(" + render(c, inAnd: true) + ")" }
-                return render(c, inAnd: false)
-            }.joined(separator: " | ")
+            // Parentheses only where the text needs them (an OR inside an AND, NOT of a group),
+            // so the printed text nests no deeper than any text that parses to the tree.
+            let s = cs.map { render($0, inAnd: false) }.joined(separator: " | ")
             return inAnd ? "(" + s + ")" : s
         case .not(let c):
             switch c {
-            case .condition: return "!" + render(c, inAnd: true)
+            case .condition, .not: return "!" + render(c, inAnd: true)
             case .and(let cs) where cs.isEmpty: return "!all"
             default: return keyword(for: c).map { "!" + $0 } ?? "!(" + render(c, inAnd: false) + ")"
             }
@@ -79,21 +77,33 @@ extension QueryText {
     }
 
     static func needsQuotes(_ s: String) -> Bool {
-        if s.isEmpty || s.first!.isWhitespace || s.last!.isWhitespace { return true }
-        return s.contains { "&|()\",".contains($0) }
+        let u = s.unicodeScalars
+        if u.isEmpty || u.first!.isSpace || u.last!.isSpace { return true }
+        return u.contains { "&|()\",".unicodeScalars.contains($0) }
     }
 
     /// Whether the parser would read the start of the value as an operator.
     static func startsLikeOperator(_ v: JSONValue) -> Bool {
         let first: String
         if case .array(let items) = v { first = items.first.flatMap(QueryValues.scalar) ?? "" } else { first = QueryValues.scalar(v) ?? "" }
-        let word = String(first.prefix { $0.isLetter || $0 == "_" }).lowercased()
-        if word.count == first.count { return QueryOp(rawValue: word)?.takesNoValue == true }
-        let next = first[first.index(first.startIndex, offsetBy: word.count)]
-        return next == ":" && word.count > 1 && (QueryOp(rawValue: word) ?? QueryOp(name: word)) != nil
+        // The parser's test, on scalars: a run of letters and `_`, then `:` or the end.
+        let scalars = Array(first.unicodeScalars)
+        let n = scalars.prefix { $0.properties.isAlphabetic || $0 == "_" }.count
+        let word = Parser.text(scalars[0..<n]).lowercased()
+        if n == scalars.count { return QueryOp(rawValue: word)?.takesNoValue == true }
+        if scalars[n...].allSatisfy(\.isSpace) { return QueryOp(rawValue: word)?.takesNoValue == true }
+        return scalars[n] == ":" && word.count > 1 && (QueryOp(rawValue: word) ?? QueryOp(name: word)) != nil
     }
 
+    /// `"…"` with `\` and `"` escaped, scalar by scalar (a backslash followed by a combining
+    /// mark is one character, which a character-wise replace would miss).
     static func quote(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        var out = "\""
+        for u in s.unicodeScalars {
+            if u == "\\" || u == "\"" { out.unicodeScalars.append("\\") }
+            out.unicodeScalars.append(u)
+        }
+        out.unicodeScalars.append("\"")
+        return out
     }
 }
