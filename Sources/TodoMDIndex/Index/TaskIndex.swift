@@ -68,6 +68,13 @@ public final class TaskIndex {
         [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_SCHEMA, .SQLITE_FORMAT, .SQLITE_ERROR].contains(e.resultCode)
     }
 
+    /// Damage SQLite itself may not notice: a flipped bit in a record header makes a NOT NULL
+    /// column read as NULL (or as another type), which fails to decode.
+    static func isDamage(_ e: Error) -> Bool {
+        if let d = e as? DatabaseError { return isDamage(d) }
+        return e is RowDecodingError
+    }
+
     private var rebuiltOnOpen = false
 
     /// What the cached parse depends on, as one string (a server compares it with its client's).
@@ -157,7 +164,7 @@ public final class TaskIndex {
             stats.rebuilt = rebuiltOnOpen
             rebuiltOnOpen = false
             return stats
-        } catch let e as DatabaseError where Self.isDamage(e) {
+        } catch let e where Self.isDamage(e) {
             try rebuildFromScratch()
             var stats = try refreshOnce(progress: progress)
             stats.rebuilt = true
@@ -405,7 +412,7 @@ public final class TaskIndex {
     /// damaged page, the cache is made anew from the files and `answer` runs once more, so no
     /// answer ever comes from a damaged row. `isRowDamage` adds errors of the caller's own.
     func healingDamage<T>(isRowDamage: (Error) -> Bool = { _ in false }, _ answer: () throws -> T) throws -> T {
-        do { return try answer() } catch let e where isRowDamage(e) || e is ByteReader.Corrupt || (e as? DatabaseError).map(Self.isDamage) == true {
+        do { return try answer() } catch let e where isRowDamage(e) || e is ByteReader.Corrupt || Self.isDamage(e) {
             try rebuildFromScratch()
             try refresh()
             return try answer()
