@@ -18,6 +18,14 @@ public indirect enum QueryNode: Sendable, Equatable {
         }
     }
 
+    /// The values of its full-text conditions (what the search index must answer).
+    public var textQueries: [String] {
+        conditions.compactMap { c in
+            if c.field == .text, case .string(let s) = c.value { return s }
+            return nil
+        }
+    }
+
     /// AND of `nodes`, without a wrapper for one node; nil for none.
     public static func all(_ nodes: [QueryNode]) -> QueryNode? {
         nodes.count <= 1 ? nodes.first : .and(nodes)

@@ -40,8 +40,13 @@ public struct ViewEngine: Sendable {
     // MARK: Building
 
     public func build(_ kind: ViewKind, tasks all: [TodoTask], filter: TaskFilter = TaskFilter()) -> ViewResult {
-        let tasks = all.filter { filter.matches($0) && isRetained($0) }
         var result = ViewResult(kind: kind, today: today, groups: [])
+        if let p = BuiltInPerspectives.perspective(for: kind) {
+            // `run` applies the filter and retention itself; the definitions are valid.
+            result.groups = try! run(p, tasks: all, filter: filter)
+            return result
+        }
+        let tasks = all.filter { filter.matches($0) && isRetained($0) }
         switch kind {
         case .areas:
             result.groups = areaGroups(tasks.filter { filter.statuses.isEmpty ? !$0.status.isClosed : true })
@@ -55,8 +60,7 @@ public struct ViewEngine: Sendable {
                 return c != .orderedSame ? c == .orderedAscending : $0.tag < $1.tag
             }
         default:
-            // Every other view is a built-in perspective; their definitions are valid.
-            result.groups = try! run(BuiltInPerspectives.perspective(for: kind)!, tasks: tasks)
+            break  // the perspectives, above
         }
         return result
     }

@@ -14,10 +14,7 @@ extension Prefilter {
         if let node {
             let c = QueryCompiler(today: today).compile(node)
             if c.pos.sql != "1" { p.add(c.pos.sql, c.pos.args) }
-            p.textQueries = node.conditions.compactMap { c in
-                if c.field == .text, case .string(let s) = c.value { return s }
-                return nil
-            }
+            p.textQueries = node.textQueries
         }
         p.narrow(by: filter)
         return p

@@ -99,7 +99,7 @@ extension TodoService {
             throw TodoError.invalidArgument("perspective \"\(p.id)\": \(problem)")
         }
         let snap = snapshot(.query(p.filter, filter), clock: clock)
-        let texts = p.filter.map { Prefilter.query($0, today: clock.today).textQueries } ?? []
+        let texts = p.filter?.textQueries ?? []
         let matches = texts.isEmpty ? [:] : try withSearchIndex { try $0.textMatches(texts) }
         let engine = self.engine(clock)
         var warnings = warnings
