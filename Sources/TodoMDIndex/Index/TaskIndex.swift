@@ -65,7 +65,8 @@ public final class TaskIndex {
 
     /// Errors that mean the file is not a usable database, as opposed to one in use.
     static func isDamage(_ e: DatabaseError) -> Bool {
-        [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_SCHEMA, .SQLITE_FORMAT, .SQLITE_ERROR].contains(e.resultCode)
+        // READONLY: a flipped header byte (the file format write version) makes SQLite refuse writes.
+        [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_SCHEMA, .SQLITE_FORMAT, .SQLITE_ERROR, .SQLITE_READONLY].contains(e.resultCode)
     }
 
     /// Damage SQLite itself may not notice: a flipped bit in a record header makes a NOT NULL
