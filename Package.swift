@@ -43,7 +43,7 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        ]),
+        ], resources: [.copy("Web")]),
         // The CLI front end: argument parsing and printing only. It does not link the HTTP
         // stack (every command would pay its start-up cost, ~40% more): `todomd serve` runs
         // `todomd-server` from beside it (`swift build` builds both).

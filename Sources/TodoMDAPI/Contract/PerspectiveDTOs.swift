@@ -89,19 +89,22 @@ public struct PerspectiveViewDocument: Decodable, Equatable, Sendable, JSONObjec
     public var count: Int
     public var groups: [ViewGroupDTO]
     public var warnings: [String]
+    /// Set when the document is a window of the list (`total` is the number of rows, counting
+    /// a task in two groups twice; `count` counts tasks).
+    public var window: ViewWindow? = nil
+    var total = 0
 
     enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", view, name, query, today, count, groups, warnings }
 
-    public init(_ p: Perspective, groups: [ViewGroup], page: ViewPage) {
+    public init(_ p: Perspective, groups: [ViewGroup], page: ViewPage, window: ViewWindow? = nil) {
+        self.window = window
+        total = groups.reduce(0) { $0 + $1.tasks.count }
         view = p.id
         name = p.name
         query = p.filter.map(QueryText.print)
         today = page.today
         count = Set(groups.flatMap { $0.tasks.map(\.id) }).count
-        self.groups = groups.map { g in
-            ViewGroupDTO(name: g.name, date: g.date, area: g.area, project: g.project,
-                         tasks: g.tasks.map { TaskDTO($0, version: page.versions.version(of: $0), today: page.today) })
-        }
+        self.groups = ViewGroupDTO.groups(groups, window: window, page: page)
         warnings = page.warnings
     }
 
@@ -114,6 +117,7 @@ public struct PerspectiveViewDocument: Decodable, Equatable, Sendable, JSONObjec
         v.field("query", query)
         v.field("today", today)
         v.field("count", count)
+        window?.visit(&v, total: total)
         v.field("groups", groups)
         v.field("warnings", warnings)
     }

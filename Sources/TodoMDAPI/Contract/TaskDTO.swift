@@ -43,6 +43,8 @@ public struct TaskDTO: Decodable, Equatable, Sendable, JSONObject {
     /// Unknown frontmatter keys, as an object (in file order when written).
     public var extra: JSONValue
     public var problems: [String]
+    /// A list row (`fields=summary`): `next_occurrences`, `body` and `extra` are left out.
+    public var summary = false
 
     enum CodingKeys: String, CodingKey {
         case path, line, id, version, title, status, due, deferDate = "defer", scheduled, priority, flagged, area, project, tags
@@ -70,20 +72,23 @@ public struct TaskDTO: Decodable, Equatable, Sendable, JSONObject {
         v.field("recurrence", recurrence)
         v.field("recurrence_type", recurrenceType)
         v.field("recurrence_text", recurrenceText)
-        v.field("next_occurrences", nextOccurrences)
+        if !summary { v.field("next_occurrences", nextOccurrences) }
         v.field("estimated_minutes", estimatedMinutes)
         v.field("description", description)
         v.field("created", created)
         v.field("modified", modified)
         v.field("completed", completed)
         v.field("source", source)
-        v.field("body", body)
-        v.field("extra", extra)
+        if !summary {
+            v.field("body", body)
+            v.field("extra", extra)
+        }
         v.field("problems", problems)
     }
 
     /// The JSON form of `task`, read at `version`; `today` decides `next_occurrences`.
-    public init(_ task: TodoTask, version: String?, today: LocalDate) {
+    public init(_ task: TodoTask, version: String?, today: LocalDate, summary: Bool = false) {
+        self.summary = summary
         path = task.path
         line = task.line.map { $0 + 1 }
         id = task.id
@@ -103,7 +108,7 @@ public struct TaskDTO: Decodable, Equatable, Sendable, JSONObject {
         if task.recurrence != nil {
             recurrenceText = task.recurrenceText
             let mode = task.effectiveRepeatMode
-            nextOccurrences = RecurrencePlanner.preview(task, mode: mode, completionDay: today, today: today, limit: 5)
+            nextOccurrences = summary ? [] : RecurrencePlanner.preview(task, mode: mode, completionDay: today, today: today, limit: 5)
         } else {
             recurrenceText = nil
             nextOccurrences = []
@@ -114,8 +119,8 @@ public struct TaskDTO: Decodable, Equatable, Sendable, JSONObject {
         modified = task.modified.map(UTCInstant.init)
         completed = task.completed.map(UTCInstant.init)
         source = task.source
-        body = task.body
-        extra = .object(task.extra)
+        body = summary ? "" : task.body
+        extra = .object(summary ? [] : task.extra)
         problems = task.problems
     }
 

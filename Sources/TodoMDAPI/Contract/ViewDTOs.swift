@@ -9,6 +9,8 @@ public struct ViewGroupDTO: Decodable, Equatable, Sendable, JSONObject {
     public var area: String?
     public var project: String?
     public var tasks: [TaskDTO]
+    /// With a window (`limit`): how many tasks the whole group has (`tasks` holds those in the window).
+    public var total: Int?
 
     public func writeJSON(to out: inout JSONOut) { out.object(self) }
 
@@ -18,6 +20,45 @@ public struct ViewGroupDTO: Decodable, Equatable, Sendable, JSONObject {
         v.field("area", area)
         v.field("project", project)
         v.field("tasks", tasks)
+        if let total { v.field("total", total) }
+    }
+
+    /// The groups' tasks in `window` (of their flattened order), every group listed; without a
+    /// window, all of them.
+    static func groups(_ groups: [ViewGroup], window: ViewWindow?, page: ViewPage) -> [ViewGroupDTO] {
+        var start = 0
+        return groups.map { g in
+            defer { start += g.tasks.count }
+            let dto = { (t: TodoTask) in
+                TaskDTO(t, version: page.versions.version(of: t), today: page.today, summary: window?.summary ?? false)
+            }
+            guard let window else {
+                return ViewGroupDTO(name: g.name, date: g.date, area: g.area, project: g.project, tasks: g.tasks.map(dto))
+            }
+            let lo = min(max(window.offset - start, 0), g.tasks.count)
+            let hi = window.limit.map { min(max(window.offset + $0 - start, 0), g.tasks.count) } ?? g.tasks.count
+            return ViewGroupDTO(name: g.name, date: g.date, area: g.area, project: g.project,
+                                tasks: g.tasks[lo..<max(lo, hi)].map(dto), total: g.tasks.count)
+        }
+    }
+}
+
+/// A page of a view (`?offset=&limit=`) for lists too long to send at once, and whether tasks
+/// are sent as rows only (`fields=summary`).
+public struct ViewWindow: Sendable, Equatable {
+    public var offset: Int
+    public var limit: Int?
+    public var summary: Bool
+
+    public init(offset: Int = 0, limit: Int? = nil, summary: Bool = false) {
+        (self.offset, self.limit, self.summary) = (offset, limit, summary)
+    }
+
+    /// `offset`, `limit` and `total` as written in a windowed document.
+    func visit<V: JSONFieldVisitor>(_ v: inout V, total: Int) {
+        v.field("offset", offset)
+        if let limit { v.field("limit", limit) }
+        v.field("total", total)
     }
 }
 
@@ -30,6 +71,8 @@ public struct ViewDocument: Decodable, Equatable, Sendable, JSONObject {
     public var count: Int
     public var groups: [ViewGroupDTO]
     public var warnings: [String]
+    /// Set when the document is a window of the view (`total` is then `count`).
+    public var window: ViewWindow? = nil
 
     enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", view, today, count, groups, warnings }
 
@@ -40,6 +83,7 @@ public struct ViewDocument: Decodable, Equatable, Sendable, JSONObject {
         v.field("view", view)
         v.field("today", today)
         v.field("count", count)
+        window?.visit(&v, total: count)
         v.field("groups", groups)
         v.field("warnings", warnings)
     }
@@ -118,25 +162,23 @@ public enum AnyViewDocument: JSONWritable, Sendable {
     case perspective(PerspectiveViewDocument)
 
     /// The document for a view as the service computed it.
-    public init(_ page: ViewPage) {
+    public init(_ page: ViewPage, window: ViewWindow? = nil) {
         let today = page.today
         switch page.content {
         case .builtIn(let r) where r.kind == .tags:
             self = .tags(TagsViewDocument(today: today, tags: r.tagCounts.map { TagCountDTO(tag: $0.tag, count: $0.count) },
                                           warnings: page.warnings))
         case .builtIn(let r):
-            let groups = r.groups.map { g in
-                ViewGroupDTO(name: g.name, date: g.date, area: g.area, project: g.project,
-                             tasks: g.tasks.map { TaskDTO($0, version: page.versions.version(of: $0), today: today) })
-            }
-            self = .builtIn(ViewDocument(view: r.kind.rawValue, today: today, count: r.tasks.count, groups: groups, warnings: page.warnings))
+            self = .builtIn(ViewDocument(view: r.kind.rawValue, today: today, count: r.tasks.count,
+                                         groups: ViewGroupDTO.groups(r.groups, window: window, page: page), warnings: page.warnings,
+                                         window: window))
         case let .saved(v, tasks, items, _):
             self = .saved(SavedViewDocument(
                 view: v.name, path: v.path, today: today, displayStyle: v.displayStyle, count: tasks.count + items.count,
                 tasks: tasks.map { TaskDTO($0, version: page.versions.version(of: $0), today: today) },
                 items: items.map(ItemDTO.init), warnings: page.warnings))
         case let .perspective(p, groups):
-            self = .perspective(PerspectiveViewDocument(p, groups: groups, page: page))
+            self = .perspective(PerspectiveViewDocument(p, groups: groups, page: page, window: window))
         }
     }
 

@@ -47,7 +47,13 @@ enum OpenAPIDocument {
             ("/api/views/{view}", .object([("get", op(
                 "getView", "A view: inbox, today, upcoming, anytime, someday, flagged, logbook, areas, tags, all, a saved view's name, "
                     + "a perspective's id or name, or else a query in the text syntax (`area:Work & p1`).",
-                params: [param("view", in: "path", "The view.")] + filterParams, ok: nil,
+                params: [param("view", in: "path", "The view."),
+                         param("offset", in: "query", "With limit: the first task of the window (in the groups' flattened order).", required: false,
+                               schema: .object([("type", .string("integer")), ("minimum", .int(0))])),
+                         param("limit", in: "query", "Send only this many tasks (1–100000); every group is listed with its `total`.",
+                               required: false, schema: .object([("type", .string("integer")), ("minimum", .int(1)), ("maximum", .int(100_000))])),
+                         param("fields", in: "query", "`summary`: tasks as list rows (no body, extra or next_occurrences).", required: false,
+                               schema: Schema.oneOf(["summary", "all"]))] + filterParams, ok: nil,
                 okSchema: .object([("oneOf", .array(["ViewDocument", "TagsViewDocument", "SavedViewDocument", "PerspectiveViewDocument"]
                     .map(Schema.ref)))])))])),
             ("/api/tasks", .object([("post", op(
@@ -127,7 +133,7 @@ enum OpenAPIDocument {
             body: Schema.object("Exactly one of before and after.", [("before", Schema.string), ("after", Schema.string), ("view", Schema.string)],
                                 optional: ["before", "after", "view"]),
             ok: "MoveDocument"))])))
-        out += perspectivePaths
+        out += perspectivePaths + appPaths
         return out
     }
 
@@ -164,6 +170,32 @@ enum OpenAPIDocument {
             ("/api/query", .object([("post", op(
                 "query", "Run a filter without saving it: the text syntax (`query`) or a tree (`filter`), with `sort` and `group_by`.",
                 params: filterParams, body: Schema.ref("QueryRequest"), ok: "PerspectiveViewDocument"))])),
+        ]
+    }
+
+    /// `/api/overview`, `/api/theme`, `/api/undo`, `/api/batch`.
+    static var appPaths: [(String, JSONValue)] {
+        let ifMatch = param("If-Match", in: "header", "The version the client read (`version`, `ETag`), or `*`; a stale one is a 409.",
+                            required: false, schema: Schema.pattern("^(\\*|(W/)?\"?[0-9a-fA-F]{16}\"?)$"))
+        return [
+            ("/api/overview", .object([("get", op(
+                "overview", "Everything a sidebar shows, with counts: the views (built-in, saved, perspectives), areas and projects, tags, typed lists, overdue and trash.",
+                ok: "OverviewDocument"))])),
+            ("/api/theme", .object([
+                ("get", op("getTheme", "The vault's `.theme.json` as written (null: none, the default look).", ok: "ThemeDocument",
+                           okHeaders: [("ETag", "The file's version.")])),
+                ("put", op("saveTheme", "Write `.theme.json` (the whole document, kept as sent: unknown keys too).",
+                           params: [ifMatch], body: Schema.ref("Theme"), ok: "ThemeDocument", okHeaders: [("ETag", "The new version.")])),
+            ])),
+            ("/api/undo", .object([
+                ("get", op("undoHistory", "The recent actions, newest first.",
+                           params: [param("limit", in: "query", "At most this many (1–1000, default 50).", required: false, schema: Schema.integer)],
+                           ok: "UndoListDocument")),
+                ("post", op("undo", "Undo the newest action not undone yet (refused with 409 when its files changed since).", ok: "UndoDocument")),
+            ])),
+            ("/api/batch", .object([("post", op(
+                "batch", "Several writes as ONE undoable action; each succeeds or fails on its own.", body: Schema.ref("BatchRequest"),
+                ok: "BatchResultsDocument"))])),
         ]
     }
 

@@ -72,19 +72,19 @@ enum Schema {
                 ("created", pattern(instant, nullable: true)), ("modified", pattern(instant, nullable: true)),
                 ("completed", pattern(instant, nullable: true)), ("source", nullable("string")), ("body", string),
                 ("extra", anyObject), ("problems", array(string)),
-            ])),
+            ], optional: ["next_occurrences", "body", "extra"])),
             ("Item", object("A typed item (a book, a movie…).", [
                 ("path", string), ("type", string), ("title", string), ("fields", anyObject), ("tags", array(string)),
                 ("body", string), ("warnings", array(string)),
             ])),
             ("ViewGroup", object("A titled run of tasks in a view.", [
                 ("name", nullable("string")), ("date", pattern(day, nullable: true)), ("area", nullable("string")),
-                ("project", nullable("string")), ("tasks", array(ref("Task"))),
-            ])),
-            ("ViewDocument", document("A built-in view (all but Tags).", [
-                ("view", string), ("today", pattern(day)), ("count", integer), ("groups", array(ref("ViewGroup"))),
-                ("warnings", array(string)),
-            ])),
+                ("project", nullable("string")), ("tasks", array(ref("Task"))), ("total", integer),
+            ], optional: ["total"])),
+            ("ViewDocument", document("A built-in view (all but Tags); `offset`, `limit` and `total` when it is a window.", [
+                ("view", string), ("today", pattern(day)), ("count", integer), ("offset", integer), ("limit", integer), ("total", integer),
+                ("groups", array(ref("ViewGroup"))), ("warnings", array(string)),
+            ], optional: ["offset", "limit", "total"])),
             ("TagsViewDocument", document("The Tags view.", [
                 ("view", .object([("const", .string("tags"))])), ("today", pattern(day)),
                 ("tags", array(object("A tag and its open tasks.", [("tag", string), ("count", integer)]))),
@@ -157,7 +157,7 @@ enum Schema {
                     ])),
                 ], optional: ["candidates", "conflict"])),
             ])),
-        ] + perspectiveSchemas + [
+        ] + perspectiveSchemas + appSchemas + [
             ("NewTask", .object([
                 ("type", .string("object")),
                 ("description", .string("Quick entry (`text`, read like `todomd add`) or fields with a `title`; other fields win over the text.")),
@@ -240,8 +240,8 @@ enum Schema {
             ])),
             ("PerspectiveViewDocument", document("A perspective's or a query's tasks, grouped as it says.", [
                 ("view", string), ("name", string), ("query", nullable("string")), ("today", pattern(day)), ("count", integer),
-                ("groups", array(ref("ViewGroup"))), ("warnings", array(string)),
-            ])),
+                ("offset", integer), ("limit", integer), ("total", integer), ("groups", array(ref("ViewGroup"))), ("warnings", array(string)),
+            ], optional: ["offset", "limit", "total"])),
             ("PerspectiveDeleteDocument", document("A perspective removed, and where its copy was kept (vault-relative).", [
                 ("perspective", ref("Perspective")), ("trash", string),
             ])),
@@ -284,6 +284,70 @@ enum Schema {
          ("priority", oneOf(priorities)), ("flagged", boolean), ("area", string), ("project", string), ("tags", array(string)),
          ("estimated_minutes", integer), ("description", string), ("recurrence", string),
          ("recurrence_type", oneOf(repeatModes)), ("status", oneOf(statuses)), ("body", string), ("source", string)]
+    }
+
+    /// The overview, theme, undo and batch documents.
+    static var appSchemas: [(String, JSONValue)] {
+        let task = ref("Task"), errorBody = object("The error.", [
+            ("code", string), ("message", string), ("candidates", array(string)), ("conflict", anyObject),
+        ], optional: ["candidates", "conflict"])
+        return [
+            ("OverviewDocument", document("The sidebar's lists and counts.", [
+                ("today", pattern(day)),
+                ("views", array(object("A list (count null: not counted).", [
+                    ("id", string), ("name", string), ("kind", oneOf(["builtin", "saved", "perspective"])), ("count", nullable("integer")),
+                    ("icon", nullable("string")), ("color", nullable("string")), ("display_style", nullable("string")),
+                ]))),
+                ("areas", array(object("An area (null: no area).", [
+                    ("area", nullable("string")), ("count", integer),
+                    ("projects", array(object("A project.", [("project", string), ("count", integer)]))),
+                ]))),
+                ("tags", array(ref("TagNode"))),
+                ("types", array(object("A type.", [
+                    ("name", string), ("type", string), ("folder", string), ("defined_in", nullable("string")), ("items", integer),
+                    ("fields", array(anyObject)),
+                ]))),
+                ("overdue", integer), ("trash", integer), ("problems", integer),
+            ])),
+            ("Theme", .object([
+                ("type", .string("object")),
+                ("description", .string("`.theme.json`: {\"base\": preset, \"overrides\": {\"colors\": {…}, \"shapes\": {…}, \"typography\": {…}, \"animation\": {…}}}; other keys are kept.")),
+                ("properties", .object([
+                    ("base", oneOf(ThemeFile.presets)),
+                    ("overrides", .object([("type", .string("object")), ("additionalProperties", anyObject)])),
+                ])),
+            ])),
+            ("ThemeDocument", document("The theme file (null: none), its version, and why it cannot be used.", [
+                ("theme", nullable(ref("Theme"))), ("version", pattern(version, nullable: true)), ("problem", nullable("string")),
+            ])),
+            ("UndoListDocument", document("Recent actions, newest first.", [
+                ("journal", string), ("count", integer),
+                ("actions", array(ref("UndoAction"))),
+                ("problems", array(object("A file and why.", [("path", string), ("reasons", array(string))]))),
+            ])),
+            ("UndoAction", object("A recorded action.", [
+                ("id", integer), ("at", string), ("action", string), ("summary", string), ("undone", boolean),
+                ("undone_at", nullable("string")), ("undoable", boolean), ("not_undoable", nullable("string")),
+                ("files", array(object("A file it changed.", [("path", string), ("change", string), ("moved_to", nullable("string"))]))),
+            ])),
+            ("UndoDocument", document("What undo put back.", [
+                ("undone", ref("UndoAction")), ("restored", array(string)),
+                ("trashed", array(object("A file moved to the trash.", [("path", string), ("trash_path", string)]))),
+                ("removed", array(string)), ("messages", array(string)),
+            ])),
+            ("BatchRequest", object("Writes run in order as one undoable action.", [
+                ("label", string),
+                ("ops", .object([("type", .string("array")), ("maxItems", .int(1000)), ("items", object("One write.", [
+                    ("id", nonEmpty), ("action", oneOf(["set", "done", "reopen", "cancel", "defer", "flag", "unflag", "delete"])),
+                    ("fields", anyObject), ("date", string), ("version", pattern(version)),
+                ], optional: ["fields", "date", "version"]))])),
+            ], optional: ["label"])),
+            ("BatchResultsDocument", document("Each write's result, in order.", [
+                ("results", array(object("A result: the task after it, the trash path after a delete, or the error.", [
+                    ("id", string), ("ok", boolean), ("task", nullable(task)), ("trash", nullable("string")), ("error", nullable(errorBody)),
+                ]))),
+            ])),
+        ]
     }
 
     static let nonEmpty: JSONValue = .object([("type", .string("string")), ("minLength", .int(1)), ("pattern", .string("\\S"))])

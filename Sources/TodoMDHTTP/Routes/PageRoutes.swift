@@ -3,8 +3,7 @@ import HTTPTypes
 import Hummingbird
 import TodoMDAPI
 
-/// `/` (a small page pointing at the API), `/login?token=` (sets the token cookie for browsers)
-/// and `/api/openapi.json`.
+/// `/login?token=` (sets the token cookie for browsers) and `/api/openapi.json`.
 struct PageRoutes {
     let config: APIServerConfig
 
@@ -12,13 +11,6 @@ struct PageRoutes {
         let openAPI = ByteBuffer(bytes: OpenAPIDocument.json)
         router.get("/api/openapi.json") { _, _ in
             Response(status: .ok, headers: [.contentType: Responses.jsonType], body: .init(byteBuffer: openAPI))
-        }
-        router.get("/") { _, _ in
-            Self.html("""
-                <h1>todo.md</h1>
-                <p>This is the todo.md HTTP API. Its description is at <a href="/api/openapi.json">/api/openapi.json</a>;
-                today's tasks are at <a href="/api/views/today">/api/views/today</a>.</p>
-                """)
         }
         router.get("/login") { request, _ in
             guard let token = config.token else { return Self.redirect() }

@@ -17,8 +17,16 @@ struct VaultRoutes {
         router.get("/api/views/{view}") { request, context in
             let name = decodedSegment(Substring(try context.parameters.require("view")))
             let filter = try request.filter()
-            let page = try await runner.run { try $0.view(name, filter: filter) }
-            return Responses.json(AnyViewDocument(page))
+            let window = try Self.window(request)
+            let cache = runner.views
+            let page = try await runner.run { s in
+                guard let window else { return try s.view(name, filter: filter) }
+                // Later pages of a list reuse the view the first page computed.
+                return try cache.page(.init(name: name, filter: filter, today: s.clock.today), reuse: window.offset > 0) {
+                    try s.view(name, filter: filter)
+                }
+            }
+            return Responses.json(AnyViewDocument(page, window: window))
         }
         router.get("/api/search") { request, _ in
             guard let q = request.query("q"), !q.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -71,6 +79,27 @@ struct VaultRoutes {
             let ref = parts.joined(separator: "/")
             return Responses.json(RestoreDocument(try await runner.run { try $0.restore(ref) }))
         }
+    }
+
+    /// `offset`, `limit` (1–100000) and `fields=summary` of a view; nil when none is given.
+    static func window(_ request: Request) throws -> ViewWindow? {
+        let offset = request.query("offset"), limit = request.query("limit"), fields = request.query("fields")
+        if offset == nil, limit == nil, fields == nil { return nil }
+        var w = ViewWindow()
+        if let offset {
+            guard let n = Int(offset), n >= 0 else { throw APIError.badRequest("offset must be a number from 0") }
+            w.offset = n
+        }
+        if let limit {
+            guard let n = Int(limit), (1...100_000).contains(n) else { throw APIError.badRequest("limit must be a number from 1 to 100000") }
+            w.limit = n
+        }
+        switch fields {
+        case nil, "all": break
+        case "summary": w.summary = true
+        default: throw APIError.badRequest("fields takes summary (rows: no body, extra or next_occurrences) or all")
+        }
+        return w
     }
 
     /// `limit` (1–1000, default 50).

@@ -5,7 +5,7 @@ import NIOCore
 
 /// Who may call the server, checked before any route:
 /// - **Token** (when the server is reachable beyond loopback, or a token was asked for): every
-///   request but `/login` and `/` needs `Authorization: Bearer TOKEN` or the cookie `/login` sets.
+///   request but `/login` and the web app's files (GET of a non-`/api` path) needs `Authorization: Bearer TOKEN` or the cookie `/login` sets.
 /// - **DNS rebinding**: without a token, the `Host` must be a loopback name (or one allowed with
 ///   `--allowed-host`), so a web page whose name was rebound to 127.0.0.1 is refused.
 /// - **CSRF**: a state-changing request (POST, PUT, PATCH, DELETE) whose `Origin` is not the
@@ -28,7 +28,8 @@ struct GuardMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
             throw APIError(403, "forbidden_host", "Host \"\(host)\" is not a loopback name; add it with --allowed-host if you proxy to this server")
         }
         let path = request.uri.path
-        if let token = config.token, path != "/login", path != "/", !authorized(request, token: token) {
+        let isPage = (request.method == .get || request.method == .head) && WebAssets.isPublic(path)
+        if let token = config.token, path != "/login", !isPage, !authorized(request, token: token) {
             var e = APIError(401, "unauthorized", "this server needs its token: Authorization: Bearer TOKEN (todomd token prints it)")
             e.headers[.wwwAuthenticate] = "Bearer realm=\"todomd\""
             throw e

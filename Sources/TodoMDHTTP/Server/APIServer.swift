@@ -18,12 +18,15 @@ public final class APIServer: Sendable {
     public let hub: EventHub
     let runner: ServiceRunner
     let logger: Logger
+    /// The web app's files.
+    let assets: WebAssets
 
     public init(service: TodoService, config: APIServerConfig, logger: Logger = Logger(label: "todomd.serve")) {
         self.config = config
         runner = ServiceRunner(service)
         hub = EventHub()
         self.logger = logger
+        assets = WebAssets()
     }
 
     public var service: TodoService { runner.service }
@@ -35,18 +38,22 @@ public final class APIServer: Sendable {
         router.add(middleware: HeadersMiddleware())
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: GuardMiddleware(config: config))
+        router.add(middleware: InvalidateMiddleware(views: runner.views))
         TaskRoutes(runner: runner).register(router)
         VaultRoutes(runner: runner).register(router)
         PerspectiveRoutes(runner: runner).register(router)
+        AppRoutes(runner: runner).register(router)
         EventRoutes(hub: hub).register(router)
         PageRoutes(config: config).register(router)
+        WebRoutes(assets: assets).register(router)
         return router
     }
 
     /// Starts the watch: its changes become events; with inotify it serves the index too.
     public func startWatching(poll: Bool = false) throws -> WatchStatus {
-        let hub = self.hub, service = self.service
+        let hub = self.hub, service = self.service, views = runner.views
         return try service.startWatching(WatchOptions(poll: poll, reportOwnWrites: true)) { changes in
+            views.invalidate()
             hub.publish(changes, today: service.clock.today)
         }
     }
@@ -69,6 +76,17 @@ public final class APIServer: Sendable {
             service.stopWatching()
         }
         try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    }
+}
+
+/// A write through the API changes what views show: the paged-view cache starts over.
+struct InvalidateMiddleware<Context: RequestContext>: RouterMiddleware {
+    let views: ViewCache
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard request.method != .get, request.method != .head else { return try await next(request, context) }
+        defer { views.invalidate() }
+        return try await next(request, context)
     }
 }
 

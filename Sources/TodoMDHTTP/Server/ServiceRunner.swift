@@ -5,6 +5,8 @@ import TodoMDService
 /// go to one serial queue, in arrival order, while encoding and I/O stay on the server's threads.
 final class ServiceRunner: Sendable {
     let service: TodoService
+    /// Views computed for paged requests (emptied on every change).
+    let views = ViewCache()
     private let queue = DispatchQueue(label: "todomd.http.service", qos: .userInitiated)
 
     init(_ service: TodoService) { self.service = service }

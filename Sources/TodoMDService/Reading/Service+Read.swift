@@ -223,16 +223,7 @@ extension TodoService {
         locked {
             let clock = self.clock
             let snap = snapshot(.view(.areas, TaskFilter()), clock: clock)
-            var out: [AreaSummary] = []
-            for g in engine(clock).build(.areas, tasks: snap.tasks).groups {
-                if out.last.map({ $0.name != g.area }) ?? true { out.append(AreaSummary(name: g.area, count: 0, projects: [])) }
-                if let p = g.project {
-                    out[out.count - 1].projects.append(AreaSummary.Project(name: p, count: g.tasks.count))
-                } else {
-                    out[out.count - 1].count += g.tasks.count
-                }
-            }
-            return out
+            return Self.areaSummaries(engine(clock).build(.areas, tasks: snap.tasks).groups)
         }
     }
 

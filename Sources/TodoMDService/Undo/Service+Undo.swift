@@ -68,7 +68,7 @@ extension TodoService {
               function[..<paren].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return function }
         let name = String(function[..<paren])
         let names = ["complete": "done", "deferTask": "defer", "addItem": "add item", "restore": "trash restore",
-                     "finishEdit": "edit", "emptyTrash": "empty trash", "archive": "archive"]
+                     "finishEdit": "edit", "emptyTrash": "empty trash", "archive": "archive", "saveTheme": "theme"]
         return names[name] ?? name
     }
 

@@ -1,0 +1,82 @@
+import Foundation
+import TodoMDCore
+
+/// What a sidebar shows: every list with its count, from one read of the vault.
+public struct Overview: Sendable {
+    /// A built-in view, saved view or perspective and how many tasks it shows (nil: not counted,
+    /// like the Logbook, or a perspective that could not run).
+    public struct ViewCount: Sendable {
+        public var id: String
+        public var name: String
+        /// `builtin`, `saved` or `perspective`.
+        public var kind: String
+        public var count: Int?
+        public var icon: String?
+        public var color: String?
+        public var displayStyle: String?
+    }
+
+    public var today: LocalDate
+    public var views: [ViewCount]
+    public var areas: [AreaSummary]
+    public var tags: [TagNode]
+    public var types: [TypeSummary]
+    /// Open tasks due before today.
+    public var overdue: Int
+    /// Files in the trash.
+    public var trash: Int
+    /// Files that could not be read fully (`doctor` lists them).
+    public var problems: Int
+}
+
+extension TodoService {
+    /// Counts for every list a client shows: the built-in views (Inbox, Today with its overdue
+    /// tasks, Upcoming, Anytime, Someday, Flagged), saved views, perspectives, areas with their
+    /// projects, the tag tree and the typed lists, all from one snapshot.
+    public func overview() -> Overview {
+        locked {
+            let clock = self.clock
+            let snap = snapshot(.all, clock: clock)
+            let engine = self.engine(clock)
+            var views: [Overview.ViewCount] = []
+            var overdue = 0
+            for kind in [ViewKind.inbox, .today, .upcoming, .anytime, .someday, .flagged, .logbook] {
+                let r = engine.build(kind, tasks: snap.tasks)
+                if kind == .today { overdue = r.groups.first { $0.name == "Overdue" }?.tasks.count ?? 0 }
+                views.append(.init(id: kind.rawValue, name: kind.rawValue.capitalized, kind: "builtin",
+                                   count: kind == .logbook ? nil : r.tasks.count))
+            }
+            for v in snap.views {
+                let r = SavedViewRunner.run(v, snap, clock: clock)
+                views.append(.init(id: v.name, name: v.name, kind: "saved", count: r.tasks.count + r.items.count, displayStyle: v.displayStyle))
+            }
+            for p in PerspectivesFile.load(root: root).perspectives {
+                let texts = p.filter?.textQueries ?? []
+                let matches = texts.isEmpty ? [:] : (try? withSearchIndex { try $0.textMatches(texts) })
+                let count = matches.flatMap { m in
+                    (try? engine.run(p, tasks: snap.tasks, textMatches: m)).map { Set($0.flatMap { $0.tasks.map(\.id) }).count }
+                }
+                views.append(.init(id: p.id, name: p.name, kind: "perspective", count: count, icon: p.icon, color: p.color))
+            }
+            let types = snap.types.map { t in
+                TypeSummary(type: t, count: t.isTodo ? snap.tasks.count : snap.items.filter { ListType.key($0.type) == t.key }.count)
+            }
+            return Overview(today: clock.today, views: views, areas: Self.areaSummaries(engine.build(.areas, tasks: snap.tasks).groups), tags: TagNode.tree(snap.tasks.filter { !$0.status.isClosed }),
+                            types: types, overdue: overdue, trash: Trash(vault: vault).list().count, problems: snap.problems.count)
+        }
+    }
+
+    /// The Areas view's groups as areas with their projects ("No Area" last).
+    static func areaSummaries(_ groups: [ViewGroup]) -> [AreaSummary] {
+        var out: [AreaSummary] = []
+        for g in groups {
+            if out.last.map({ $0.name != g.area }) ?? true { out.append(AreaSummary(name: g.area, count: 0, projects: [])) }
+            if let p = g.project {
+                out[out.count - 1].projects.append(AreaSummary.Project(name: p, count: g.tasks.count))
+            } else {
+                out[out.count - 1].count += g.tasks.count
+            }
+        }
+        return out
+    }
+}
