@@ -27,6 +27,13 @@ extension ViewEngine {
         }
     }
 
+    /// How many tasks `run` would show (each once), without sorting or grouping them.
+    public func count(_ p: Perspective, tasks all: [TodoTask], textMatches: [String: Set<String>] = [:]) throws -> Int {
+        let context = QueryContext(clock: clock, textMatches: textMatches)
+        let matches: (TodoTask) -> Bool = try p.filter.map { try QueryEvaluator.compile($0, context: context) } ?? { _ in true }
+        return all.reduce(0) { $0 + (isRetained($1) && matches($1) ? 1 : 0) }
+    }
+
     // MARK: Sorting
 
     enum Cell: Comparable, Hashable {

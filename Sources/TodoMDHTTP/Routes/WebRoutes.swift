@@ -78,7 +78,9 @@ final class WebAssets: @unchecked Sendable {
     /// Where a build or an install put the files: SwiftPM's resource bundle beside the binary
     /// (`swift build`), else `../share/todomd/Web` (an installed copy).
     static func installed() -> String? {
-        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent().path
+        // The executable itself (`todomd serve` starts this program with argv[0] "todomd serve").
+        let exe = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ""))
+            .resolvingSymlinksInPath().deletingLastPathComponent().path
         let candidates = [
             exe + "/todomd_TodoMDHTTP.resources/Web",
             exe + "/todomd_TodoMDHTTP.bundle/Contents/Resources/Web",
@@ -92,19 +94,45 @@ final class WebAssets: @unchecked Sendable {
         var out: [String: File] = [:]
         guard let walker = FileManager.default.enumerator(atPath: root) else { return out }
         while let rel = walker.nextObject() as? String {
-            if let f = read(root + "/" + rel, name: rel) { out["/" + rel] = f }
+            if let f = read(root + "/" + rel, name: rel, compact: true) { out["/" + rel] = f }
         }
         return out
     }
 
-    static func read(_ path: String, name: String) -> File? {
+    static func read(_ path: String, name: String, compact: Bool = false) -> File? {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue,
               let data = FileManager.default.contents(atPath: path) else { return nil }
-        let bytes = [UInt8](data)
+        var bytes = [UInt8](data)
+        if compact, ["js", "css"].contains((name as NSString).pathExtension), let text = String(bytes: bytes, encoding: .utf8) {
+            bytes = Array(Self.compact(text).utf8)
+        }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
         return File(bytes: bytes, contentType: contentType(name), etag: "\"" + String(hash, radix: 16) + "\"")
+    }
+
+    /// The source without what only its readers need: comment lines (`// …`, `/* … */` that
+    /// start a line), indentation and blank lines. Nothing inside a line changes, so code means
+    /// the same (the app has no multi-line template literals; `Tests/Web` checks it still works).
+    static func compact(_ source: String) -> String {
+        var out = "", inComment = false
+        for raw in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = raw.drop { $0 == " " || $0 == "\t" }
+            if inComment {
+                guard let end = line.range(of: "*/") else { continue }
+                line = line[end.upperBound...].drop { $0 == " " }
+                inComment = false
+            }
+            while line.hasPrefix("/*") {
+                guard let end = line.range(of: "*/") else { inComment = true; line = ""; break }
+                line = line[end.upperBound...].drop { $0 == " " }
+            }
+            if line.isEmpty || line.hasPrefix("//") { continue }
+            out += line
+            out += "\n"
+        }
+        return out
     }
 
     static func contentType(_ name: String) -> String {

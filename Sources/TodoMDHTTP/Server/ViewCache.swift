@@ -17,13 +17,25 @@ final class ViewCache: @unchecked Sendable {
     private var generation = 0
     private var entries: [(key: Key, page: ViewPage)] = []
     private let capacity = 4
+    private var lastOverview: (today: LocalDate, overview: Overview)?
 
     /// Forgets every view (the vault changed).
     func invalidate() {
         lock.withLock {
             generation += 1
             entries.removeAll()
+            lastOverview = nil
         }
+    }
+
+    /// The sidebar's counts: computed once per change of the vault (a client asks after every
+    /// live event; at 100k tasks they take a second).
+    func overview(today: LocalDate, compute: () -> Overview) -> Overview {
+        let start: Int = lock.withLock { generation }
+        if let hit = lock.withLock({ lastOverview }), hit.today == today { return hit.overview }
+        let o = compute()
+        lock.withLock { if generation == start { lastOverview = (today, o) } }
+        return o
     }
 
     /// The cached page for `key` when `reuse` allows, else `compute()` (then cached).

@@ -40,11 +40,17 @@ extension TodoService {
             let engine = self.engine(clock)
             var views: [Overview.ViewCount] = []
             var overdue = 0
+            // Counting needs no sorting: each view's filter over the tasks, once.
             for kind in [ViewKind.inbox, .today, .upcoming, .anytime, .someday, .flagged, .logbook] {
-                let r = engine.build(kind, tasks: snap.tasks)
-                if kind == .today { overdue = r.groups.first { $0.name == "Overdue" }?.tasks.count ?? 0 }
-                views.append(.init(id: kind.rawValue, name: kind.rawValue.capitalized, kind: "builtin",
-                                   count: kind == .logbook ? nil : r.tasks.count))
+                guard kind != .logbook, let p = BuiltInPerspectives.perspective(for: kind) else {
+                    views.append(.init(id: kind.rawValue, name: kind.rawValue.capitalized, kind: "builtin", count: nil))
+                    continue
+                }
+                if kind == .today, let late = p.sections.first(where: { $0.name == "Overdue" }) {
+                    overdue = (try? engine.count(Perspective(id: "overdue", name: "Overdue", filter: .and([p.filter, late.filter].compactMap { $0 })),
+                                                 tasks: snap.tasks)) ?? 0
+                }
+                views.append(.init(id: kind.rawValue, name: kind.rawValue.capitalized, kind: "builtin", count: try? engine.count(p, tasks: snap.tasks)))
             }
             for v in snap.views {
                 let r = SavedViewRunner.run(v, snap, clock: clock)
@@ -53,9 +59,7 @@ extension TodoService {
             for p in PerspectivesFile.load(root: root).perspectives {
                 let texts = p.filter?.textQueries ?? []
                 let matches = texts.isEmpty ? [:] : (try? withSearchIndex { try $0.textMatches(texts) })
-                let count = matches.flatMap { m in
-                    (try? engine.run(p, tasks: snap.tasks, textMatches: m)).map { Set($0.flatMap { $0.tasks.map(\.id) }).count }
-                }
+                let count = matches.flatMap { try? engine.count(p, tasks: snap.tasks, textMatches: $0) }
                 views.append(.init(id: p.id, name: p.name, kind: "perspective", count: count, icon: p.icon, color: p.color))
             }
             let types = snap.types.map { t in
