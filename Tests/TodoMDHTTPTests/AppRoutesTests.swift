@@ -57,6 +57,9 @@ final class AppRoutesTests: XCTestCase {
             XCTAssertNil(tasks.first?["body"], "summary rows leave the body out")
             XCTAssertNil(tasks.first?["next_occurrences"])
             XCTAssertNotNil(tasks.first?["version"])
+            let q = try await client.send(.post, "/api/query?limit=1&fields=summary", json: #"{"query": "overdue"}"#)
+            XCTAssertEqual(q.object["count"] as? Int, 2, "a query's count comes without its tasks")
+            XCTAssertEqual(PerspectiveRoutesTests.titles(q).count, 1)
             for bad in ["limit=0", "offset=-1", "fields=everything"] {
                 let e = try await client.send(.get, "/api/views/today?\(bad)")
                 XCTAssertEqual(e.status, .badRequest, bad)
@@ -69,13 +72,13 @@ final class AppRoutesTests: XCTestCase {
         try await f.test { client in
             let none = try await client.send(.get, "/api/theme")
             XCTAssertTrue(none.object["theme"] is NSNull)
-            let doc = ##"{"base": "ink", "overrides": {"colors": {"accent": "#E85D3A"}}, "appearance": "dark", "mine": [1, 2]}"##
+            let doc = ##"{"zeta": true, "base": "ink", "overrides": {"colors": {"accent": "#E85D3A"}}, "appearance": "dark", "mine": [1, 2]}"##
             let saved = try await client.send(.put, "/api/theme", json: doc)
             XCTAssertEqual(saved.status, .ok, saved.object.description)
             let v1 = try XCTUnwrap(saved.headers[.eTag])
             let file = f.vault.read(".theme.json")
             XCTAssertTrue(file.contains("\"mine\""), "unknown keys are kept")
-            XCTAssertLessThan(try XCTUnwrap(file.range(of: "\"base\"")).lowerBound, try XCTUnwrap(file.range(of: "\"mine\"")).lowerBound, "in order")
+            XCTAssertLessThan(try XCTUnwrap(file.range(of: "\"zeta\"")).lowerBound, try XCTUnwrap(file.range(of: "\"base\"")).lowerBound, "in the order sent")
             // Someone else changes it: a save with the old version is refused.
             f.vault.write(".theme.json", #"{"base": "focus"}"#)
             let stale = try await client.send(.put, "/api/theme", json: #"{"base": "minimal"}"#, headers: [.ifMatch: v1])
@@ -123,6 +126,31 @@ final class AppRoutesTests: XCTestCase {
                 let e = try await client.send(.post, "/api/batch", json: bad)
                 XCTAssertEqual(e.status, .badRequest, bad)
             }
+        }
+    }
+
+    func testPatchingTheBodyReplacesTheNotesNotAFrontmatterKey() async throws {
+        let f = HTTPFixture()
+        f.vault.write("n.md", taskFile("Notes", extra: "# mine\n", body: "old notes\n"))
+        try await f.test { client in
+            let r = try await client.send(.patch, "/api/tasks/n.md", json: #"{"body": "new notes\nline two", "priority": "high"}"#)
+            XCTAssertEqual(r.status, .ok, r.object.description)
+            let text = f.vault.read("n.md")
+            XCTAssertTrue(text.hasSuffix("---\n\nnew notes\nline two\n"), text)
+            XCTAssertFalse(text.contains("body:"), text)
+            XCTAssertTrue(text.contains("# mine\npriority: \"high\"\n") || text.contains("priority: \"high\"\n"), text)
+            XCTAssertTrue(text.contains("# mine"), "the comment stays")
+            let body = try XCTUnwrap((r.object["task"] as? [String: Any])?["body"] as? String)
+            XCTAssertEqual(body, "\nnew notes\nline two\n")
+            // Sending back the body as given (its leading blank line too) adds no blank line.
+            let again = try await client.send(.patch, "/api/tasks/n.md", json: #"{"body": "\nnew notes\nline two\nthree"}"#)
+            XCTAssertEqual(again.status, .ok)
+            XCTAssertTrue(f.vault.read("n.md").hasSuffix("---\n\nnew notes\nline two\nthree\n"), f.vault.read("n.md"))
+            let cleared = try await client.send(.patch, "/api/tasks/n.md", json: #"{"body": null}"#)
+            XCTAssertEqual(cleared.status, .ok)
+            XCTAssertTrue(f.vault.read("n.md").hasSuffix("---\n\n"), f.vault.read("n.md"))
+            let bad = try await client.send(.patch, "/api/tasks/n.md", json: #"{"body": 3}"#)
+            XCTAssertEqual(bad.status, .badRequest)
         }
     }
 

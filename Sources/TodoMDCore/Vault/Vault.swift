@@ -321,7 +321,9 @@ public final class Vault: Sendable {
         let region = bytes[doc.bodyStart...]
         let lead = region.prefix { $0 == 0x0A || $0 == 0x0D }
         let old = String(decoding: region.dropFirst(lead.count), as: UTF8.self)
-        var text = edit.apply(to: old)
+        // The blank lines after the frontmatter are kept as they are (`lead`), so a new text's
+        // own leading ones (an app sending back the body it was given) must not add to them.
+        var text = String(edit.apply(to: old).drop { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
         if doc.lineEnding == [0x0D, 0x0A] { text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n") }
         guard text.utf8.count <= Limits.bodyBytes else { throw TodoError.invalidArgument("the notes would be larger than 100 KB") }
         let separator: [UInt8] = lead.isEmpty && !text.isEmpty ? doc.lineEnding : Array(lead)

@@ -47,13 +47,7 @@ enum OpenAPIDocument {
             ("/api/views/{view}", .object([("get", op(
                 "getView", "A view: inbox, today, upcoming, anytime, someday, flagged, logbook, areas, tags, all, a saved view's name, "
                     + "a perspective's id or name, or else a query in the text syntax (`area:Work & p1`).",
-                params: [param("view", in: "path", "The view."),
-                         param("offset", in: "query", "With limit: the first task of the window (in the groups' flattened order).", required: false,
-                               schema: .object([("type", .string("integer")), ("minimum", .int(0))])),
-                         param("limit", in: "query", "Send only this many tasks (1–100000); every group is listed with its `total`.",
-                               required: false, schema: .object([("type", .string("integer")), ("minimum", .int(1)), ("maximum", .int(100_000))])),
-                         param("fields", in: "query", "`summary`: tasks as list rows (no body, extra or next_occurrences).", required: false,
-                               schema: Schema.oneOf(["summary", "all"]))] + filterParams, ok: nil,
+                params: [param("view", in: "path", "The view.")] + windowParams + filterParams, ok: nil,
                 okSchema: .object([("oneOf", .array(["ViewDocument", "TagsViewDocument", "SavedViewDocument", "PerspectiveViewDocument"]
                     .map(Schema.ref)))])))])),
             ("/api/tasks", .object([("post", op(
@@ -166,10 +160,10 @@ enum OpenAPIDocument {
             ])),
             ("/api/perspectives/{id}/tasks", .object([("get", op(
                 "perspectiveTasks", "A perspective's tasks, sorted and grouped as it says; the filters narrow them.",
-                params: [id] + filterParams, ok: "PerspectiveViewDocument"))])),
+                params: [id] + windowParams + filterParams, ok: "PerspectiveViewDocument"))])),
             ("/api/query", .object([("post", op(
                 "query", "Run a filter without saving it: the text syntax (`query`) or a tree (`filter`), with `sort` and `group_by`.",
-                params: filterParams, body: Schema.ref("QueryRequest"), ok: "PerspectiveViewDocument"))])),
+                params: windowParams + filterParams, body: Schema.ref("QueryRequest"), ok: "PerspectiveViewDocument"))])),
         ]
     }
 
@@ -203,6 +197,16 @@ enum OpenAPIDocument {
         "done": "Complete a task (a repeating one gets its next occurrence).", "reopen": "Reopen a done or cancelled task (undoes a repeat).",
         "cancel": "Cancel a task.", "flag": "Flag a task.", "unflag": "Remove a task's flag.",
     ]
+
+    /// `offset`, `limit`, `fields`: a window of a long list.
+    static var windowParams: [JSONValue] {
+        [param("offset", in: "query", "With limit: the first task of the window (in the groups' flattened order).", required: false,
+               schema: .object([("type", .string("integer")), ("minimum", .int(0))])),
+         param("limit", in: "query", "Send only this many tasks (1–100000); every group is listed with its `total`.",
+               required: false, schema: .object([("type", .string("integer")), ("minimum", .int(1)), ("maximum", .int(100_000))])),
+         param("fields", in: "query", "`summary`: tasks as list rows (no body, extra or next_occurrences).", required: false,
+               schema: Schema.oneOf(["summary", "all"]))]
+    }
 
     static var filterParams: [JSONValue] {
         [param("area", in: "query", "Only tasks in this area.", required: false),

@@ -22,9 +22,9 @@ struct PerspectiveRoutes {
         router.put("/api/perspectives/{id}") { request, context in try await update(try Self.id(context), request) }
         router.delete("/api/perspectives/{id}") { request, context in try await delete(try Self.id(context), request) }
         router.get("/api/perspectives/{id}/tasks") { request, context in
-            let ref = try Self.id(context), filter = try request.filter()
+            let ref = try Self.id(context), filter = try request.filter(), window = try VaultRoutes.window(request)
             let page = try await runner.run { s in try s.run(try s.perspective(ref).perspective, filter: filter) }
-            return Responses.json(AnyViewDocument(page))
+            return Responses.json(AnyViewDocument(page, window: window))
         }
         router.post("/api/query") { request, _ in try await query(request) }
     }
@@ -75,7 +75,7 @@ struct PerspectiveRoutes {
     /// perspective has them: run once, saved nowhere.
     func query(_ request: Request) async throws -> Response {
         var request = request
-        let filter = try request.filter()
+        let filter = try request.filter(), window = try VaultRoutes.window(request)
         let members = try await request.jsonObject()
         for (k, _) in members where !Self.queryKeys.contains(k) {
             throw APIError.badRequest("unknown field \"\(k)\"; a query takes " + Self.queryKeys.joined(separator: ", "))
@@ -91,7 +91,7 @@ struct PerspectiveRoutes {
         let p = try Self.reading { try PerspectiveJSON.perspective(.object(object), path: "") }
         let adHoc = TodoService.adHoc(p.filter, sort: p.sort, groupBy: p.groupBy)
         let page = try await runner.run { try $0.run(adHoc, filter: filter) }
-        return Responses.json(AnyViewDocument(page))
+        return Responses.json(AnyViewDocument(page, window: window))
     }
 
     static let queryKeys = ["query", "filter", "sort", "group_by"]

@@ -21,6 +21,12 @@ struct WebRoutes {
 
     func register(_ router: Router<APIContext>) {
         router.get("/") { request, _ in try response(for: "/index.html", request) }
+        // What the service worker caches as the app shell: every file shipped.
+        router.get("/app-files.json") { _, _ in
+            let list = assets.paths.map { "\"" + $0 + "\"" }.joined(separator: ",")
+            return Response(status: .ok, headers: [.contentType: Responses.jsonType, .cacheControl: "no-cache"],
+                            body: .init(byteBuffer: ByteBuffer(string: "{\"files\":[" + list + "]}")))
+        }
         router.get("/**") { request, _ in
             let path = request.uri.path
             if path.hasPrefix("/api/") || path == "/api" { throw APIError(404, "not_found", "no route GET \(path)") }
@@ -152,11 +158,17 @@ final class WebAssets: @unchecked Sendable {
 
     func has(_ path: String) -> Bool { file(path) != nil }
 
+    /// Every file's URL path, sorted (file names are plain ASCII: no JSON escaping needed).
+    var paths: [String] {
+        let all = live ? root.map { Array(Self.load($0).keys) } ?? [] : Array(files.keys)
+        return all.filter { $0.allSatisfy { $0.isASCII && $0 != "\"" && $0 != "\\" } }.sorted()
+    }
+
     /// The file at a URL path, if it is one of the app's (never outside the folder).
     func file(_ path: String) -> File? {
         guard let root, !path.split(separator: "/").contains(where: { $0 == ".." || $0.hasPrefix(".") }) else { return nil }
         if !live { return files[path] }
-        return Self.read(root + path, name: path)
+        return Self.read(root + path, name: path, compact: true)
     }
 
     /// Whether a request may have the file without the token: any GET of a non-API path.

@@ -47,7 +47,8 @@ extension Request {
         }
         guard buffer.readableBytes > 0 else { return [] }
         let value: JSONValue
-        do { value = try JSONDecoder().decode(JSONValue.self, from: Data(buffer: buffer)) } catch {
+        // Read in order (JSONText keeps key order, as `.theme.json` and perspectives are kept as sent).
+        do { value = try JSONText.parse(Array(buffer.readableBytesView)) } catch {
             throw APIError.badRequest("the body is not valid JSON")
         }
         guard case .object(let members) = value else { throw APIError.badRequest("the body must be a JSON object") }

@@ -82,13 +82,27 @@ extension TodoService {
         }
     }
 
-    /// Sets fields from typed values (an API's JSON object; `.clear` removes a field).
+    /// Sets fields from typed values (an API's JSON object; `.clear` removes a field). `body`
+    /// is the notes below the frontmatter (text replaces them, `.clear` empties them), as in
+    /// every task document.
     public func set(_ reference: String, fields: [(String, FieldInput)], expected: String? = nil) throws -> ActionOutcome {
         try locked {
             let clock = self.clock
             guard !fields.isEmpty else { throw TodoError.invalidArgument("no fields to set") }
-            let changes = try fields.map { try Self.change($0.0, $0.1, clock: clock) }
-            return try update(reference, changes, expected: expected, clock: clock)
+            var bodyEdit: BodyEdit?
+            for (key, input) in fields where key == "body" {
+                switch input {
+                case .text(let s): bodyEdit = .replace(s)
+                case .clear: bodyEdit = .replace("")
+                default: throw TodoError.invalidArgument("body (the notes) is text")
+                }
+            }
+            let changes = try fields.filter { $0.0 != "body" }.map { try Self.change($0.0, $0.1, clock: clock) }
+            guard let bodyEdit else { return try update(reference, changes, expected: expected, clock: clock) }
+            return try writing(reference, expected: expected, keys: fields.map(\.0), clock: clock) { current in
+                let all = FieldAssignment.withLifecycle(changes, task: current.task, now: clock.now)
+                return ActionResult(task: try vault.update(current.task, all, readFingerprint: current.fileFingerprint, body: bodyEdit))
+            }
         }
     }
 
