@@ -67,7 +67,7 @@ public struct ViewEngine: Sendable {
 
     /// Area → project grouping; areas alphabetically, "No Area" last; within an area, tasks
     /// with no project first, then projects alphabetically.
-    func areaGroups(_ tasks: [TodoTask]) -> [ViewGroup] {
+    func areaGroups(_ tasks: [TodoTask], ordered: Bool = true) -> [ViewGroup] {
         var byArea: [String?: [String?: [TodoTask]]] = [:]
         for t in tasks { byArea[t.area, default: [:]][t.project, default: []].append(t) }
         let areas = byArea.keys.sorted { a, b in
@@ -89,13 +89,18 @@ public struct ViewEngine: Sendable {
             for p in projects {
                 let key = p.map { "project:\($0)" } ?? a.map { "area:\($0)" } ?? "inbox"
                 var g = ViewGroup(name: [a ?? "No Area", p].compactMap { $0 }.joined(separator: " / "),
-                                  tasks: manual(key, byArea[a]![p]!))
+                                  tasks: ordered ? manual(key, byArea[a]![p]!) : byArea[a]![p]!)
                 g.area = a
                 g.project = p
                 groups.append(g)
             }
         }
         return groups
+    }
+
+    /// The Areas view's groups with their tasks in no particular order (for counting them).
+    public func areaGroupsForCounting(_ all: [TodoTask]) -> [ViewGroup] {
+        areaGroups(all.filter { isRetained($0) && !$0.status.isClosed }, ordered: false)
     }
 
     /// Case-insensitive order; names that differ only in case (`Work`, `work`) in a fixed order.

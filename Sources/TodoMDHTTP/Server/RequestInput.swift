@@ -8,9 +8,19 @@ import TodoMDService
 /// Reading what a request says: its query (filters as `todomd list` takes them), its JSON body,
 /// the version it read (`If-Match`), and task ids in paths.
 extension Request {
-    /// Every value of a query parameter (`tag=a&tag=b`), decoded; `status=a,b` splits too.
+    /// Every value of a query parameter (`tag=a&tag=b`), decoded once as a form is (`+` is a
+    /// space, as browsers' URLSearchParams write it; a plus is `%2B`).
     func queryValues(_ name: String) -> [String] {
-        uri.queryParameters.getAll(name).compactMap { String($0).removingPercentEncoding ?? String($0) }
+        guard let raw = uri.query else { return [] }
+        func decode(_ s: Substring) -> String {
+            let spaced = s.replacingOccurrences(of: "+", with: " ")
+            return spaced.removingPercentEncoding ?? spaced
+        }
+        return raw.split(separator: "&").compactMap { pair in
+            let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard decode(kv[0]) == name else { return nil }
+            return kv.count > 1 ? decode(kv[1]) : ""
+        }
     }
 
     func query(_ name: String) -> String? { queryValues(name).last }

@@ -1,5 +1,6 @@
 import Foundation
 import TodoMDCore
+import TodoMDIndex
 
 /// What a sidebar shows: every list with its count, from one read of the vault.
 public struct Overview: Sendable {
@@ -37,6 +38,7 @@ extension TodoService {
         locked {
             let clock = self.clock
             let snap = snapshot(.all, clock: clock)
+            Trace.mark("overview: snapshot")
             let engine = self.engine(clock)
             var views: [Overview.ViewCount] = []
             var overdue = 0
@@ -52,6 +54,7 @@ extension TodoService {
                 }
                 views.append(.init(id: kind.rawValue, name: kind.rawValue.capitalized, kind: "builtin", count: try? engine.count(p, tasks: snap.tasks)))
             }
+            Trace.mark("overview: built-in counts")
             for v in snap.views {
                 let r = SavedViewRunner.run(v, snap, clock: clock)
                 views.append(.init(id: v.name, name: v.name, kind: "saved", count: r.tasks.count + r.items.count, displayStyle: v.displayStyle))
@@ -62,11 +65,18 @@ extension TodoService {
                 let count = matches.flatMap { try? engine.count(p, tasks: snap.tasks, textMatches: $0) }
                 views.append(.init(id: p.id, name: p.name, kind: "perspective", count: count, icon: p.icon, color: p.color))
             }
+            Trace.mark("overview: saved views, perspectives")
             let types = snap.types.map { t in
                 TypeSummary(type: t, count: t.isTodo ? snap.tasks.count : snap.items.filter { ListType.key($0.type) == t.key }.count)
             }
-            return Overview(today: clock.today, views: views, areas: Self.areaSummaries(engine.build(.areas, tasks: snap.tasks).groups), tags: TagNode.tree(snap.tasks.filter { !$0.status.isClosed }),
-                            types: types, overdue: overdue, trash: Trash(vault: vault).list().count, problems: snap.problems.count)
+            let areas = Self.areaSummaries(engine.areaGroupsForCounting(snap.tasks))
+            Trace.mark("overview: areas")
+            let tags = TagNode.tree(snap.tasks.filter { !$0.status.isClosed })
+            Trace.mark("overview: tags")
+            let trash = Trash(vault: vault).list().count
+            Trace.mark("overview: trash")
+            return Overview(today: clock.today, views: views, areas: areas, tags: tags, types: types, overdue: overdue, trash: trash,
+                            problems: snap.problems.count)
         }
     }
 
