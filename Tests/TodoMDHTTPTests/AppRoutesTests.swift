@@ -57,6 +57,11 @@ final class AppRoutesTests: XCTestCase {
             XCTAssertNil(tasks.first?["body"], "summary rows leave the body out")
             XCTAssertNil(tasks.first?["next_occurrences"])
             XCTAssertNotNil(tasks.first?["version"])
+            // Browsers write spaces in a query as `+` (URLSearchParams); a plus is %2B.
+            let spaced = try await client.send(.get, "/api/views/areas?project=Meal+Prep")
+            XCTAssertEqual(PerspectiveRoutesTests.titles(spaced), ["Overdue two"])
+            let encoded = try await client.send(.get, "/api/views/areas?project=Meal%20Prep")
+            XCTAssertEqual(PerspectiveRoutesTests.titles(encoded), ["Overdue two"])
             let q = try await client.send(.post, "/api/query?limit=1&fields=summary", json: #"{"query": "overdue"}"#)
             XCTAssertEqual(q.object["count"] as? Int, 2, "a query's count comes without its tasks")
             XCTAssertEqual(PerspectiveRoutesTests.titles(q).count, 1)
