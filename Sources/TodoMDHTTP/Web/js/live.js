@@ -1,0 +1,81 @@
+// Live: follows /api/events (added|modified|removed|problem|alert|reload) and re-announces them on
+// the bus; shows the offline banner (and marks lists stale) until the server answers again; the
+// rate alert as a banner naming its sources; a token screen on 401.
+import{h,$,icon}from'./dom.js'
+import{api}from'./api.js'
+import{on,emit}from'./bus.js'
+
+let es=null,retry=0,offline=false
+
+/** Calls fn (debounced by ms) after writes here, live events and reconnects. */
+export function onChange(fn,ms){
+  let t=0
+  const soon=()=>{clearTimeout(t);t=setTimeout(fn,ms)}
+  on('tasks-changed',soon)
+  on('live',e=>e.kind!='alert'&&soon())
+  on('online',soon)
+}
+
+function banner(id,text,dismiss=true){
+  $('#banner-'+id)?.remove()
+  const el=h('div.banner.warn#banner-'+id,h('span',text),
+    dismiss&&h('button.icon-btn',{'aria-label':'Dismiss',onclick:()=>el.remove()},icon('x')))
+  $('#banners').append(el)
+}
+
+function setOffline(v){
+  if(offline==v)return
+  offline=v
+  if(v){banner('offline','Offline — retrying…',false);$('#main')?.classList.add('stale')}
+  else{$('#banner-offline')?.remove();emit('tasks-changed',{kind:'reconnect'})}
+}
+
+function connect(){
+  es?.close()
+  es=new EventSource('/api/events')
+  es.onopen=()=>{retry=0;setOffline(false)}
+  es.onerror=()=>{
+    setOffline(true)
+    if(es.readyState==EventSource.CLOSED){
+      // Refused (401?) or gone: ask once what is wrong, then retry with backoff.
+      api.overview().then(()=>setOffline(false),()=>{})
+      setTimeout(connect,Math.min(15000,1000*2**retry++))
+    }
+  }
+  for(const kind of'added modified removed problem alert reload'.split(' ')){
+    es.addEventListener(kind,ev=>{
+      let data=null
+      // Bad JSON: data stays null.
+      try{data=JSON.parse(ev.data)}catch{}
+      if(kind=='alert'&&data){
+        const who=(data.sources||[]).map(s=>`${s.source} (${s.count})`).join(', ')||'unknown sources'
+        banner('alert',`${data.total??'Many'} files arrived within ${data.window_seconds??60} s from ${who}. Check they are expected.`)
+      }
+      emit('live',{kind,data})
+    })
+  }
+}
+
+function tokenScreen(){
+  if($('#token-screen'))return
+  const input=h('input',{name:'token',type:'password',autocomplete:'current-password',required:true,'aria-label':'Access token'})
+  $('#overlays').append(h('div#token-screen.token-screen',{role:'dialog','aria-modal':'true','aria-labelledby':'token-title'},
+    h('form.token-card',{onsubmit:e=>{e.preventDefault();location.href='/login?token='+encodeURIComponent(input.value.trim())}},
+      h('h1#token-title','This todo.md needs its token'),
+      h('p','Run “todomd token” on the computer serving your tasks, then paste the token here or scan its QR code.'),
+      input,h('button.btn.primary','Open'))))
+  input.focus()
+}
+
+export function initLive(){
+  connect()
+  // A page kept in the back/forward cache must not keep its event stream: six of them would take
+  // every connection the browser allows this server. Reconnect (and catch up) when it returns.
+  addEventListener('pagehide',()=>{es?.close();es=null})
+  addEventListener('pageshow',e=>{if(e.persisted){connect();emit('tasks-changed',{kind:'reconnect'})}})
+  on('offline',()=>setOffline(true))
+  on('online',()=>setOffline(false))
+  on('unauthorized',tokenScreen)
+  // While offline, poke the server now and then (EventSource retries too).
+  setInterval(()=>offline&&api.overview().catch(()=>{}),5000)
+}

@@ -1,0 +1,44 @@
+"""The shipped web app stays small and self-contained: JavaScript + CSS under 150 KB uncompressed as
+served (the server drops comment lines and indentation when it loads the files), no file from another
+origin, no HTML insertion of strings, no inline script or style in the shell."""
+import re
+from pathlib import Path
+
+import requests
+
+WEB = Path(__file__).resolve().parents[2] / "Sources" / "TodoMDHTTP" / "Web"
+BUDGET = 150 * 1024
+
+
+def shipped(ext):
+    return [p for p in WEB.rglob(f"*.{ext}")]
+
+
+def test_javascript_and_css_fit_the_budget(server):
+    files = shipped("js") + shipped("css")
+    served = {p: len(requests.get(server.url + "/" + str(p.relative_to(WEB)), timeout=10).content) for p in files}
+    source = sum(p.stat().st_size for p in files)
+    total = sum(served.values())
+    sizes = ", ".join(f"{p.relative_to(WEB)} {n // 1024} KB" for p, n in sorted(served.items(), key=lambda kv: -kv[1])[:6])
+    print(f"\nweb app: {total / 1024:.1f} KB of JS + CSS served ({source / 1024:.1f} KB of source) in {len(files)} files (largest: {sizes})")
+    assert total < BUDGET, f"{total / 1024:.1f} KB of JS + CSS is over the 150 KB budget ({sizes})"
+
+
+def test_nothing_comes_from_another_origin_and_no_html_is_inserted():
+    for p in shipped("js") + shipped("css") + shipped("html"):
+        text = p.read_text()
+        assert not re.search(r"(src|href)=[\"']?(https?:)?//", text), f"{p.name} loads from another origin"
+        assert not re.search(r"@import\s+url\(\s*[\"']?(https?:)?//", text), f"{p.name} imports from another origin"
+        if p.suffix == ".js":
+            for bad in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function"):
+                assert bad not in text, f"{p.name} uses {bad}"
+
+
+def test_the_shell_has_no_inline_script_or_style():
+    html = (WEB / "index.html").read_text()
+    assert "<script" in html
+    for tag in re.findall(r"<script[^>]*>", html):
+        assert "src=" in tag, f"inline script: {tag}"
+    assert not re.search(r"<style", html), "inline <style>"
+    assert not re.search(r"\sstyle=", html), "inline style attribute"
+    assert not re.search(r"\son[a-z]+=", html), "inline event handler"
