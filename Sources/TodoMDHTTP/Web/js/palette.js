@@ -12,9 +12,10 @@ const HINT={area:'Area',tag:'Tag',perspective:'Perspective',view:'Perspective',s
 // Every sidebar entry (built-in lists, areas, projects, perspectives, typed lists, tags, settings), then commands.
 function entries(){
   return[...$$('#sidebar .nav-item').map(a=>{
-    const[k,...p]=a.dataset.nav.split('/'),label=el=>el.querySelector('.label').textContent
+    // A project's area is its .nav-node's (projects without an area have none).
+    const[k,...p]=a.dataset.nav.split('/'),label=el=>el.querySelector('.label').textContent,area=a.closest('.nav-node')
     return{label:k=='tag'?'#'+p.join('/'):label(a),go:a.getAttribute('href'),icon:a.querySelector('svg'),
-      hint:k=='project'?'Project in '+label(a.closest('.nav-node')):HINT[k]||'List'}
+      hint:k=='project'?'Project'+(area?' in '+label(area):''):HINT[k]||'List'}
   }),
   {label:'New task',hint:'N',icon:'plus',run:()=>emit('quick-entry',{})},
   {label:'Undo',hint:'⌘Z',icon:'back',run:undoLast},
