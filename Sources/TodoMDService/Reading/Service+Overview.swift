@@ -66,9 +66,7 @@ extension TodoService {
                 views.append(.init(id: p.id, name: p.name, kind: "perspective", count: count, icon: p.icon, color: p.color))
             }
             Trace.mark("overview: saved views, perspectives")
-            let types = snap.types.map { t in
-                TypeSummary(type: t, count: t.isTodo ? snap.tasks.count : snap.items.filter { ListType.key($0.type) == t.key }.count)
-            }
+            let types = Self.typeSummaries(snap)
             let areas = Self.areaSummaries(engine.areaGroupsForCounting(snap.tasks))
             Trace.mark("overview: areas")
             let tags = TagNode.tree(snap.tasks.filter { !$0.status.isClosed })
@@ -77,6 +75,13 @@ extension TodoService {
             Trace.mark("overview: trash")
             return Overview(today: clock.today, views: views, areas: areas, tags: tags, types: types, overdue: overdue, trash: trash,
                             problems: snap.problems.count)
+        }
+    }
+
+    /// The list types of a snapshot with their item counts (for `todo`, its tasks).
+    static func typeSummaries(_ snap: VaultSnapshot) -> [TypeSummary] {
+        snap.types.map { t in
+            TypeSummary(type: t, count: t.isTodo ? snap.tasks.count : snap.items.filter { ListType.key($0.type) == t.key }.count)
         }
     }
 

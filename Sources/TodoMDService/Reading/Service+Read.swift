@@ -223,7 +223,7 @@ extension TodoService {
         locked {
             let clock = self.clock
             let snap = snapshot(.view(.areas, TaskFilter()), clock: clock)
-            return Self.areaSummaries(engine(clock).build(.areas, tasks: snap.tasks).groups)
+            return Self.areaSummaries(engine(clock).areaGroupsForCounting(snap.tasks))
         }
     }
 
@@ -257,10 +257,7 @@ extension TodoService {
     /// The list types, built-in and defined in the vault, with their item counts.
     public func types() -> [TypeSummary] {
         locked {
-            let snap = snapshot(.all, clock: clock)
-            return snap.types.map { t in
-                TypeSummary(type: t, count: t.isTodo ? snap.tasks.count : snap.items.filter { ListType.key($0.type) == t.key }.count)
-            }
+            Self.typeSummaries(snapshot(.all, clock: clock))
         }
     }
 
