@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         // The engine: formats, vault, views, edits, dates. Foundation + Yams only.
@@ -37,13 +38,20 @@ let package = Package(
         .target(name: "TodoMDAPI", dependencies: ["TodoMDCore", "TodoMDService"]),
         // The HTTP front end (`todomd serve`): routes, auth, live events, OpenAPI.
         .target(name: "TodoMDHTTP", dependencies: [
-            "TodoMDCore", "TodoMDIndex", "TodoMDService", "TodoMDAPI",
+            "TodoMDCore", "TodoMDIndex", "TodoMDService", "TodoMDAPI", "TodoMDMCP",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], resources: [.copy("Web")]),
+        // The MCP front end (`todomd mcp`, `POST /mcp`): tools, resources and prompts over the
+        // service, for AI agents; its HTTP sessions are framework-free (TodoMDHTTP adapts them).
+        .target(name: "TodoMDMCP", dependencies: [
+            "TodoMDCore", "TodoMDService", "TodoMDAPI",
+            .product(name: "MCP", package: "swift-sdk"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // The CLI front end: argument parsing and printing only. It does not link the HTTP
         // stack (every command would pay its start-up cost, ~40% more): `todomd serve` runs
         // `todomd-server` from beside it (`swift build` builds both).
@@ -53,7 +61,7 @@ let package = Package(
         ]),
         // `todomd serve`: the HTTP API process.
         .executableTarget(name: "todomd-server", dependencies: [
-            "TodoMDCore", "TodoMDService", "TodoMDHTTP",
+            "TodoMDCore", "TodoMDService", "TodoMDHTTP", "TodoMDMCP",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -67,6 +75,9 @@ let package = Package(
             "TodoMDHTTP", "TodoMDService", "TodoMDAPI", "TodoMDTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
+        ]),
+        .testTarget(name: "TodoMDMCPTests", dependencies: [
+            "TodoMDMCP", "TodoMDService", "TodoMDTestSupport", .product(name: "MCP", package: "swift-sdk"),
         ]),
         .testTarget(name: "TodoMDCLITests", dependencies: ["todomd", "todomd-server", "TodoMDTestSupport"], exclude: ["Transcripts", "Fixtures"]),
     ],

@@ -49,6 +49,7 @@ public struct ServiceOptions: Sendable {
 public final class TodoService: @unchecked Sendable {
     public let options: ServiceOptions
     let lock = NSRecursiveLock()
+    private let queue = DispatchQueue(label: "todomd.service", qos: .userInitiated)
 
     /// The vault as last opened (replaced when `.todomd.json` changes).
     private(set) var vault: Vault
@@ -60,6 +61,9 @@ public final class TodoService: @unchecked Sendable {
     var loaded: VaultSnapshot?
     /// The live watch, if one was started (`watch`, `serve`).
     var live: LiveWatch?
+    /// For a scratch service of a dry run (`rehearse`): the real one, whose index knows the
+    /// versions callers read.
+    var rehearsalBase: TodoService?
 
     public init(_ options: ServiceOptions) {
         self.options = options
@@ -119,6 +123,14 @@ public final class TodoService: @unchecked Sendable {
         if let p = OrderFile.load(root: root).problem { problems.append(FileProblem(path: OrderFile.fileName, reasons: [p])) }
         if let p = vault.settingsProblem { problems.append(FileProblem(path: VaultSettings.fileName, reasons: [p])) }
         return problems
+    }
+
+    /// Runs `body` off the async executors, on one serial queue in arrival order: the service
+    /// blocks (files, SQLite), so servers (HTTP, MCP) call it through here.
+    public func perform<T: Sendable>(_ body: @escaping @Sendable (TodoService) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { c in
+            queue.async { c.resume(with: Result { try body(self) }) }
+        }
     }
 
     /// The view engine under the current clock, order file and settings.

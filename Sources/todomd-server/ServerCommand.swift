@@ -3,10 +3,10 @@ import Foundation
 import Logging
 import TodoMDCore
 import TodoMDHTTP
+import TodoMDMCP
 import TodoMDService
 
 /// `todomd serve` (`todomd` runs this program in its place): the HTTP API over one service.
-@main
 struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "todomd serve",

@@ -15,7 +15,7 @@ struct TodoMD: AsyncParsableCommand {
         version: ToolVersion.string,
         subcommands: [Add.self, Parse.self, List.self, Recur.self, Show.self, Done.self, Reopen.self, Cancel.self, Defer.self,
                       FlagTask.self, UnflagTask.self, SetFields.self, Edit.self, Delete.self, TrashCommand.self,
-                      Move.self, Search.self, Watch.self, Serve.self, TokenCommand.self, Bench.self, Tags.self, Types.self, Items.self,
+                      Move.self, Search.self, Watch.self, Serve.self, MCPServe.self, TokenCommand.self, Bench.self, Tags.self, Types.self, Items.self,
                       Views.self, PerspectiveCommand.self, Archive.self, CaptureCommand.self, Prompt.self, Doctor.self, Undo.self, CompleteWords.self],
         defaultSubcommand: List.self
     )
@@ -23,8 +23,8 @@ struct TodoMD: AsyncParsableCommand {
     static func main() async {
         // `serve` is another program (see `Serve`): hand it everything, `--help` included.
         let args = GlobalOptions.normalize(Array(CommandLine.arguments.dropFirst()), root: self)
-        if args.first == "serve" {
-            do { try Serve.exec(Array(args.dropFirst())) } catch { exit(withError: error) }
+        if args.first == "serve" || args.first == "mcp" {
+            do { try Serve.exec(Array(args.dropFirst()), as: args[0]) } catch { exit(withError: error) }
         }
         if let typo = GlobalOptions.mistypedCommand(args, root: self) {
             Printer.error(typo)

@@ -116,8 +116,11 @@ public struct BatchResultsDocument: Decodable, Equatable, Sendable, JSONObject {
     public init(ids: [String], results: [BatchResult], today: LocalDate) {
         self.results = zip(ids, results).map { id, r in
             switch r {
+            case .added(let o): return Item(id: id, ok: true, task: TaskDTO(o.task, today: today))
             case .changed(let o): return Item(id: id, ok: true, task: TaskDTO(o.task, today: today))
+            case .moved(let m): return Item(id: id, ok: true, task: TaskDTO(m.task, version: nil, today: today))
             case .deleted(let d): return Item(id: id, ok: true, trash: d.trashPath)
+            case .restored(let r): return Item(id: id, ok: true, task: TaskDTO(r.task, version: nil, today: today))
             case .failed(let e): return Item(id: id, ok: false, error: ErrorDocument.from(e).document.error)
             }
         }

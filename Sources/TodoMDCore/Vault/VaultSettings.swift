@@ -34,6 +34,9 @@ public struct VaultSettings: Equatable, Sendable {
     /// the locale (the service's default).
     public var dateOrder: DateOrder?
 
+    /// What each source may do through todomd (MCP, the URL scheme).
+    public var sourcePermissions = SourcePermissions()
+
     public static let fileName = ".todomd.json"
 
     public init() {}
@@ -116,6 +119,11 @@ public struct VaultSettings: Equatable, Sendable {
             if let t = v as? String, let o = DateOrder(rawValue: t.lowercased()) { s.dateOrder = o } else if !(v is NSNull) {
                 problems.append("date_order must be mdy, dmy or ymd")
             }
+        }
+        if let v = obj["source_permissions"] {
+            let (p, bad) = SourcePermissions.parse(v)
+            s.sourcePermissions = p
+            problems += bad
         }
         return (s, problems.isEmpty ? nil : "\(fileName): " + problems.joined(separator: "; "))
     }

@@ -53,7 +53,7 @@ struct AppRoutes {
         for (k, _) in members where k != "label" && k != "ops" {
             throw APIError.badRequest("unknown member \"\(k)\"; a batch is {\"label\", \"ops\": [{\"id\", \"action\", …}]}")
         }
-        let label = try BodyValue.optionalString(members, "label") ?? "batch"
+        let label = try JSONInput.optionalString(members, "label") ?? "batch"
         guard case .array(let list)? = members.first(where: { $0.0 == "ops" })?.1 else {
             throw APIError.badRequest("a batch needs \"ops\": a list of {\"id\", \"action\"}")
         }
@@ -63,23 +63,23 @@ struct AppRoutes {
             for (k, _) in op where !["id", "action", "fields", "date", "version"].contains(k) {
                 throw APIError.badRequest("ops[\(i)]: unknown member \"\(k)\" (id, action, fields, date, version)")
             }
-            guard let id = try BodyValue.optionalString(op, "id"), !id.isEmpty else { throw APIError.badRequest("ops[\(i)] needs an \"id\"") }
-            let version = try BodyValue.optionalString(op, "version").map { raw -> String in
+            guard let id = try JSONInput.optionalString(op, "id"), !id.isEmpty else { throw APIError.badRequest("ops[\(i)] needs an \"id\"") }
+            let version = try JSONInput.optionalString(op, "version").map { raw -> String in
                 guard let v = TaskVersion.parse(raw) else { throw APIError.badRequest("ops[\(i)].version is not a task version") }
                 return v
             }
             let action: BatchOperation.Action
-            switch try BodyValue.optionalString(op, "action") {
+            switch try JSONInput.optionalString(op, "action") {
             case "set"?:
                 guard case .object(let fields)? = op.first(where: { $0.0 == "fields" })?.1, !fields.isEmpty else {
                     throw APIError.badRequest("ops[\(i)]: set needs \"fields\": {\"due\": \"today\", …}")
                 }
-                action = .set(try fields.map { ($0.0, try BodyValue.field($0.0, $0.1)) })
+                action = .set(try fields.map { ($0.0, try JSONInput.field($0.0, $0.1)) })
             case "done"?: action = .complete
             case "reopen"?: action = .reopen
             case "cancel"?: action = .cancel
             case "defer"?:
-                guard let date = try BodyValue.optionalString(op, "date") else { throw APIError.badRequest("ops[\(i)]: defer needs a \"date\"") }
+                guard let date = try JSONInput.optionalString(op, "date") else { throw APIError.badRequest("ops[\(i)]: defer needs a \"date\"") }
                 action = .deferUntil(date)
             case "flag"?: action = .flag(true)
             case "unflag"?: action = .flag(false)

@@ -80,7 +80,7 @@ struct PerspectiveRoutes {
         for (k, _) in members where !Self.queryKeys.contains(k) {
             throw APIError.badRequest("unknown field \"\(k)\"; a query takes " + Self.queryKeys.joined(separator: ", "))
         }
-        let text = try BodyValue.optionalString(members, "query")
+        let text = try JSONInput.optionalString(members, "query")
         let tree = Self.member(members, "filter")
         guard (text == nil) != (tree == nil) else {
             throw APIError.badRequest("give {\"query\": \"area:Work & p1\"} (the text syntax) or {\"filter\": {…}} (a tree as in .perspectives.json), one of them")
@@ -106,7 +106,7 @@ struct PerspectiveRoutes {
             throw APIError.badRequest("\"\(k)\" is part of the perspective document; send its \"definition\" (id, name, filter, sort, group_by…)")
         }
         var object = members.filter { $0.0 != "query" && $0.0 != "version" }
-        if let text = try BodyValue.optionalString(members, "query") {
+        if let text = try JSONInput.optionalString(members, "query") {
             if member(members, "filter") != nil {
                 throw APIError.badRequest("give \"query\" (the text syntax) or \"filter\" (a tree), not both")
             }

@@ -44,7 +44,7 @@ struct TaskRoutes {
 
     func create(_ request: Request) async throws -> Response {
         var request = request
-        let draft = try BodyValue.draft(try await request.jsonObject())
+        let draft = try JSONInput.draft(try await request.jsonObject())
         let (added, today) = try await runner.run { (try $0.add(draft), $0.clock.today) }
         var headers = Responses.etag(added.task.version)
         headers[.location] = "/api/tasks/" + Self.encode(added.task.task.id)
@@ -55,7 +55,7 @@ struct TaskRoutes {
         var request = request
         let expected = try request.expectedVersion()
         let members = try await request.jsonObject()
-        let fields = try members.map { ($0.0, try BodyValue.field($0.0, $0.1)) }
+        let fields = try members.map { ($0.0, try JSONInput.field($0.0, $0.1)) }
         let (o, today) = try await runner.run { (try $0.set(id, fields: fields, expected: expected), $0.clock.today) }
         return Responses.json(ActionDocument(o, today: today), headers: Responses.etag(o.task.version))
     }
@@ -71,13 +71,13 @@ struct TaskRoutes {
         let expected = try request.expectedVersion()
         let members = try await request.jsonObject()
         if action == "move" {
-            let before = try BodyValue.optionalString(members, "before"), after = try BodyValue.optionalString(members, "after")
+            let before = try JSONInput.optionalString(members, "before"), after = try JSONInput.optionalString(members, "after")
             guard (before == nil) != (after == nil) else { throw APIError.badRequest("give exactly one of \"before\" and \"after\"") }
-            let view = try BodyValue.optionalString(members, "view")
+            let view = try JSONInput.optionalString(members, "view")
             let m = try await runner.run { try $0.move(id, before: before != nil, other: before ?? after ?? "", view: view) }
             return Responses.json(MoveDocument(m))
         }
-        let date = action == "defer" ? try BodyValue.optionalString(members, "date") : nil
+        let date = action == "defer" ? try JSONInput.optionalString(members, "date") : nil
         if action == "defer", date == nil { throw APIError.badRequest("defer needs {\"date\": \"…\"} (2026-12-01, tomorrow, +3d…)") }
         let (o, today) = try await runner.run { s -> (ActionOutcome, LocalDate) in
             let outcome: ActionOutcome

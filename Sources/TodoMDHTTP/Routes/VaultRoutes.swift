@@ -41,7 +41,7 @@ struct VaultRoutes {
             var request = request
             let members = try await request.jsonObject()
             guard members.contains(where: { $0.0 == "text" }) else { throw APIError.badRequest("parse needs {\"text\": \"…\"}") }
-            let draft = try BodyValue.draft(members)
+            let draft = try JSONInput.draft(members)
             let (preview, today) = try await runner.run { (try $0.parse(draft), $0.clock.today) }
             return Responses.json(NewTaskDocument(preview, today: today))
         }

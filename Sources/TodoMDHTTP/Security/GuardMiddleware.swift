@@ -34,7 +34,8 @@ struct GuardMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
             e.headers[.wwwAuthenticate] = "Bearer realm=\"todomd\""
             throw e
         }
-        if [.post, .put, .patch, .delete].contains(request.method) {
+        // MCP's streamable HTTP asks servers to check Origin on every request (its GET stream too).
+        if [.post, .put, .patch, .delete].contains(request.method) || path == "/mcp" {
             if let origin = request.headers[.origin], !sameOrigin(origin, host: host) {
                 throw APIError(403, "forbidden_origin", "requests from \(origin) may not change anything here")
             }

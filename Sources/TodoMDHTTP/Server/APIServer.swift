@@ -6,6 +6,7 @@ import NIOCore
 import ServiceLifecycle
 import TodoMDAPI
 import TodoMDCore
+import TodoMDMCP
 import TodoMDService
 
 /// `todomd serve`: the HTTP API over one service, with live events from the watch. The watch
@@ -20,6 +21,8 @@ public final class APIServer: Sendable {
     let logger: Logger
     /// The web app's files.
     let assets: WebAssets
+    /// The MCP sessions at `/mcp`.
+    let mcp: MCPHTTPSessions
 
     public init(service: TodoService, config: APIServerConfig, logger: Logger = Logger(label: "todomd.serve")) {
         self.config = config
@@ -27,6 +30,7 @@ public final class APIServer: Sendable {
         hub = EventHub()
         self.logger = logger
         assets = WebAssets()
+        mcp = MCPHTTPSessions(service: service)
     }
 
     public var service: TodoService { runner.service }
@@ -44,6 +48,7 @@ public final class APIServer: Sendable {
         PerspectiveRoutes(runner: runner).register(router)
         AppRoutes(runner: runner).register(router)
         EventRoutes(hub: hub).register(router)
+        MCPRoutes(sessions: mcp).register(router)
         PageRoutes(config: config).register(router)
         WebRoutes(assets: assets).register(router)
         return router

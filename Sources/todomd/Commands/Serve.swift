@@ -12,8 +12,9 @@ struct Serve: ParsableCommand {
 
     func run() throws { try Self.exec(arguments) }
 
-    /// Replaces this process with `todomd-server` (beside this executable, else on PATH).
-    static func exec(_ arguments: [String]) throws -> Never {
+    /// Replaces this process with `todomd-server` (beside this executable, else on PATH) as
+    /// `todomd serve` or `todomd mcp` (`command`, which it reads from argv[0]).
+    static func exec(_ arguments: [String], as command: String = "serve") throws -> Never {
         let me = Bundle.main.executableURL?.resolvingSymlinksInPath().path ?? CommandLine.arguments[0]
         let beside = (me as NSString).deletingLastPathComponent + "/todomd-server"
         let onPath = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { String($0) + "/todomd-server" }
@@ -21,9 +22,18 @@ struct Serve: ParsableCommand {
             Printer.error("todomd-server is missing (not beside \(me), not on PATH): build it with `swift build` (it builds both)")
             throw ExitCode(1)
         }
-        var cArgs = (["todomd serve"] + arguments).map { strdup($0) } + [nil]
+        var cArgs = (["todomd \(command)"] + arguments).map { strdup($0) } + [nil]
         execv(server, &cArgs)
         Printer.error("cannot start \(server): " + String(cString: strerror(errno)))
         throw ExitCode(1)
     }
+}
+
+/// `todomd mcp`: the MCP server for AI agents over stdio, run by `todomd-server` as `serve` is.
+struct MCPServe: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mcp", abstract: "Serve the vault to an AI agent over MCP on stdin/stdout (`todomd mcp --help`).")
+    @Argument(parsing: .captureForPassthrough, help: "The server's options.") var arguments: [String] = []
+
+    func run() throws { try Serve.exec(arguments, as: "mcp") }
 }
