@@ -6,6 +6,12 @@ public struct Trash: Sendable {
     public let vault: Vault
     public static let folder = ".trash"
 
+    /// A reference to a trashed file as `delete` reported it (`.trash/a/b.md`) or as the trash
+    /// lists it (`a/b.md`): the latter.
+    public static func relative(_ reference: String) -> String {
+        reference.hasPrefix(folder + "/") ? String(reference.dropFirst(folder.count + 1)) : reference
+    }
+
     public init(vault: Vault) { self.vault = vault }
 
     /// Moves a task file into the trash; returns its path inside the trash folder.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import TodoMDAPI
+import TodoMDService
 
 /// `/login?token=` (sets the token cookie for browsers) and `/api/openapi.json`.
 struct PageRoutes {
@@ -14,7 +15,7 @@ struct PageRoutes {
         }
         router.get("/login") { request, _ in
             guard let token = config.token else { return Self.redirect() }
-            guard let given = request.query("token"), GuardMiddleware<APIContext>.constantTimeEqual(given, token) else {
+            guard let given = request.query("token"), TokenStore.matches(given, token) else {
                 return Self.html("<h1>Wrong token</h1><p>Run <code>todomd token</code> on the computer that serves the vault.</p>",
                                  status: .unauthorized)
             }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import TodoMDService
 
 /// Who may call the server, checked before any route:
 /// - **Token** (when the server is reachable beyond loopback, or a token was asked for): every
@@ -58,27 +59,18 @@ struct GuardMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
     /// The bearer token or the login cookie matches (compared in constant time).
     static func authorized(_ request: Request, token: String) -> Bool {
         if let auth = request.headers[.authorization], auth.lowercased().hasPrefix("bearer "),
-           constantTimeEqual(String(auth.dropFirst(7)).trimmingCharacters(in: .whitespaces), token) {
+           TokenStore.matches(String(auth.dropFirst(7)).trimmingCharacters(in: .whitespaces), token) {
             return true
         }
         for cookieHeader in request.headers[values: .cookie] {
             for pair in cookieHeader.split(separator: ";") {
                 let kv = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                if kv.count == 2, kv[0] == cookieName, constantTimeEqual(kv[1], token) { return true }
+                if kv.count == 2, kv[0] == cookieName, TokenStore.matches(kv[1], token) { return true }
             }
         }
         return false
     }
 
-    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        var diff: UInt8 = 0
-        for i in 0..<x.count { diff |= x[i] ^ y[i] }
-        return diff == 0
-    }
-
-    /// `Origin` is `scheme://host[:port]`; it is ours when its host and port are the request's.
     static func sameOrigin(_ origin: String, host: String) -> Bool {
         guard let url = URL(string: origin), let scheme = url.scheme, ["http", "https"].contains(scheme), let h = url.host else { return false }
         let port = url.port.map { ":\($0)" } ?? ""

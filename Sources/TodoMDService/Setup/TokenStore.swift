@@ -48,4 +48,13 @@ public enum TokenStore {
         guard token.count >= 16 else { throw TodoError.invalidArgument("\(path): a token needs at least 16 characters") }
         return token
     }
+
+    /// Whether a presented token is the token, in time that does not depend on where they differ.
+    public static func matches(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        var diff: UInt8 = 0
+        for i in 0..<x.count { diff |= x[i] ^ y[i] }
+        return diff == 0
+    }
 }

@@ -34,7 +34,7 @@ extension TodoService {
                     switch op.action {
                     case .add: break
                     case .restore:
-                        let t = try TaskResolver.resolve(op.reference, in: Trash(vault: vault).list())
+                        let t = try TaskResolver.resolve(Trash.relative(op.reference), in: Trash(vault: vault).list())
                         try copy(Trash.folder + "/" + t.path)
                         op.reference = t.path
                     case .move(let before, let other):

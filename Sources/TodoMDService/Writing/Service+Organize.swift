@@ -82,11 +82,11 @@ extension TodoService {
     }
 
     /// Puts a trashed file back where it was (a taken name gets `-2`). `reference` names it in
-    /// the trash (its path there, file name, or part of its title).
+    /// the trash (its path there, with or without `.trash/`, file name, or part of its title).
     public func restore(_ reference: String) throws -> RestoreOutcome {
         try locked {
             let trash = Trash(vault: vault)
-            let t = try TaskResolver.resolve(reference, in: trash.list())
+            let t = try TaskResolver.resolve(Trash.relative(reference), in: trash.list())
             let back = try trash.restore(t.path)
             noteWritten([back])
             return RestoreOutcome(task: t, path: back)
