@@ -189,4 +189,30 @@ final class AppRoutesTests: XCTestCase {
             XCTAssertEqual(unknown.errorCode, "not_found")
         }
     }
+
+    /// `todomd://show/…` links open the right screen of the web app; a link never writes.
+    func testOpenRedirectsShowURLsAndRefusesWrites() async throws {
+        let f = HTTPFixture()
+        Self.vault(f)
+        try await f.test { client in
+            func location(_ url: String) async throws -> (HTTPResponse.Status, String?) {
+                let encoded = url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? url
+                let r = try await client.send(.get, "/open?url=" + encoded)
+                return (r.status, r.headers[.location])
+            }
+            for (url, path) in [("todomd://show/today", "/today"), ("todomd://show?id=Meal%20Prep", "/project/Meal%20Prep"),
+                                ("todomd://show/Home", "/area/Home"), ("todomd://show/errands%2Fshop", "/tag/errands/shop"),
+                                ("todomd://show/a.md", "/task/a.md"), ("todomd://search?query=milk", "/search?q=milk")] {
+                let (status, loc) = try await location(url)
+                XCTAssertEqual(status, .seeOther, url)
+                XCTAssertEqual(loc, path, url)
+            }
+            let before = try FileManager.default.contentsOfDirectory(atPath: f.vault.path).sorted()
+            let (status, _) = try await location("todomd://add?title=Sneaky")
+            XCTAssertEqual(status, .badRequest)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: f.vault.path).sorted(), before, "a link wrote nothing")
+            let (outside, _) = try await location("todomd://show/../../etc/passwd")
+            XCTAssertEqual(outside, .badRequest)
+        }
+    }
 }

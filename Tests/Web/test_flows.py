@@ -88,6 +88,20 @@ def test_names_with_spaces_and_symbols_list_their_tasks(driver, server, vault):
     assert not bad, "\n".join(bad)
 
 
+def test_todomd_show_urls_open_the_right_screen(driver, server):
+    """A `todomd://show/…` link, handed to the app as /open?url=…, lands on that screen."""
+    d, base = driver, server.url
+    cases = [("todomd://show/upcoming", "/upcoming", "upcoming"), ("todomd://show?id=Meal%20Prep", "/project/Meal%20Prep", "project/Meal Prep"),
+             ("todomd://show/Projects/Launch/demo.md", "/task/Projects/Launch/demo.md", None)]
+    for url, path, nav in cases:
+        d.get(base + "/open?url=" + urllib.parse.quote(url, safe=""))
+        wait_for(lambda: urllib.parse.urlparse(d.current_url).path == path, 5, message=f"{url} did not open {path}: {d.current_url}")
+        if nav:
+            wait_for(lambda: d.execute_script(f"return !!document.querySelector('#sidebar a.nav-item[data-nav=\"{nav}\"].active, "
+                                              f"#sidebar a.nav-item[data-nav=\"{nav}\"][aria-current]')"), 5,
+                     message=f"{nav} is not the current sidebar entry")
+
+
 def test_full_page_navigations_do_not_hang(server):
     """With Chrome's back/forward cache on (the default for users), a page left by a full navigation
     must close its /api/events stream (pagehide) or six of them exhaust the connections to the host

@@ -17,6 +17,14 @@ struct AppRoutes {
     static let maxBatch = 1000
 
     func register(_ router: Router<APIContext>) {
+        // `todomd://show/...` and `todomd://search?...` links, opened in the web app.
+        router.get("/open") { request, _ in
+            guard let url = request.query("url") else { throw APIError.badRequest("open needs url=todomd://show/…") }
+            let target = try await runner.run { try $0.webTarget(of: url) }
+            var headers = HTTPFields()
+            headers[.location] = target.webPath
+            return Response(status: .seeOther, headers: headers)
+        }
         router.get("/api/overview") { _, _ in
             let cache = runner.views
             return Responses.json(OverviewDocument(try await runner.run { s in cache.overview(today: s.clock.today) { s.overview() } }))

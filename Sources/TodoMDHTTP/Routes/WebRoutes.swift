@@ -173,6 +173,7 @@ final class WebAssets: @unchecked Sendable {
 
     /// Whether a request may have the file without the token: any GET of a non-API path.
     static func isPublic(_ path: String) -> Bool {
-        !(path == "/api" || path.hasPrefix("/api/") || path == "/mcp" || path.hasPrefix("/mcp/"))
+        // `/open` looks names up (a project, a task): it needs the token as the API does.
+        !(path == "/api" || path.hasPrefix("/api/") || path == "/mcp" || path.hasPrefix("/mcp/") || path == "/open")
     }
 }

@@ -55,6 +55,23 @@ extension TodoService {
         }
     }
 
+    /// Where a `show` or `search` URL leads in the web app, for the app's `/open?url=` (only
+    /// these two: following a link must never write).
+    public func webTarget(of text: String) throws -> ShowTarget {
+        let url = try TodoURL.parse(text)
+        switch url.action {
+        case .show:
+            guard let id = url.parameters["id"] ?? url.parameters["query"], !id.isEmpty else { throw TodoError.invalidArgument("show needs what to show") }
+            try Self.checkReference(id)
+            return try showTarget(id).0
+        case .search:
+            let q = url.parameters["query"] ?? ""
+            return ShowTarget(kind: "search", name: q, webPath: "/search?q=" + Self.encode(q))
+        default:
+            throw TodoError.invalidArgument("the web app opens show and search URLs; run \(url.action.rawValue) with `todomd open-url`")
+        }
+    }
+
     private func run(_ url: TodoURL, session: AgentSession, token: String?) throws -> URLOutcome {
         let p = url.parameters
         var out = URLOutcome(action: url.action)
@@ -188,7 +205,8 @@ extension TodoService {
 
     /// Ids are paths inside the vault: `..` and absolute paths are refused outright.
     static func checkReference(_ ref: String) throws {
-        let parts = ref.split(separator: "#", maxSplits: 1)[0].split(separator: "/", omittingEmptySubsequences: false)
+        let path = ref.firstIndex(of: "#").map { ref[..<$0] } ?? ref[...]
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         if ref.hasPrefix("/") || ref.hasPrefix("~") || parts.contains("..") || ref.utf8.count > 1024 {
             throw TodoError.invalidArgument("an id is a path inside the vault (no .., no absolute paths)")
         }
