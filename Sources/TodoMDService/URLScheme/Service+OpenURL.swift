@@ -130,6 +130,10 @@ extension TodoService {
         case .json:
             try runJSON(p, session: session, token: token, into: &out)
         }
+        // `reveal=true`: the web app (or `open-url --web`) shows the task written.
+        if let r = p["reveal"], try TodoURL.flag(r, "reveal"), let t = (out.created + out.changed).first?.task {
+            out.target = Self.taskTarget(t)
+        }
         return out
     }
 
@@ -250,8 +254,11 @@ extension TodoService {
             return (ShowTarget(kind: "tag", name: t, webPath: "/tag/" + t.split(separator: "/").map { Self.encode(String($0)) }.joined(separator: "/")),
                     try query(open, filter: TaskFilter(tags: [t])))
         }
-        let t = try task(id).task
-        return (ShowTarget(kind: "task", name: t.title, webPath: "/task/" + t.id.split(separator: "/").map { Self.encode(String($0)) }.joined(separator: "/")), nil)
+        return (Self.taskTarget(try task(id).task), nil)
+    }
+
+    static func taskTarget(_ t: TodoTask) -> ShowTarget {
+        ShowTarget(kind: "task", name: t.title, webPath: "/task/" + t.id.split(separator: "/").map { encode(String($0)) }.joined(separator: "/"))
     }
 
     // MARK: json
