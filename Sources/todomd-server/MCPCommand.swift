@@ -26,6 +26,11 @@ struct MCPCommand: AsyncParsableCommand {
         }
         do {
             let service = TodoService(try ServiceOptions.commandLine(vault: vault, noCache: noCache, longRunning: true))
+            // Follow the vault live, as `serve` does: each call then reads an index the watch
+            // keeps fresh instead of walking the folder (a vault not made yet is walked). Started
+            // beside the server, so `initialize` is answered at once even on a big vault.
+            DispatchQueue.global().async { _ = try? service.startWatching { _ in } }
+            defer { service.stopWatching() }
             try await TodoMCPServer.serveStdio(service: service, source: source)
         } catch let e as TodoError {
             FileHandle.standardError.write(Data(("todomd: error: " + e.description + "\n").utf8))
