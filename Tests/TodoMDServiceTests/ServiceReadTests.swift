@@ -44,6 +44,18 @@ final class ServiceReadTests: XCTestCase {
         }
     }
 
+    /// A sync engine's conflict copy is reported by `doctor`, naming the engine and the original.
+    func testDoctorReportsSyncConflictCopies() throws {
+        let f = ServiceFixture()
+        f.vault.write("plan.md", taskFile("Plan"))
+        f.vault.write("plan.sync-conflict-20261124-101010-ABCDEFG.md", taskFile("Plan (edited elsewhere)"))
+        f.vault.write("Chapter 2.md", taskFile("Chapter 2"))
+        let report = f.service().doctor()
+        XCTAssertEqual(report.problems.map(\.path), ["plan.sync-conflict-20261124-101010-ABCDEFG.md"])
+        XCTAssertTrue(report.problems.first?.reasons.first?.contains("Syncthing conflict copy of plan.md") ?? false,
+                      "\(report.problems)")
+    }
+
     func testViewsSearchTagsAreasDoctorAndItems() throws {
         let f = ServiceFixture()
         f.vault.write("a.md", taskFile("Budget review", extra: "area: \"Work\"\nproject: \"Q4\"\ntags: [\"work/finance\"]\n"))

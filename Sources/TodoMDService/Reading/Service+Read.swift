@@ -236,6 +236,12 @@ extension TodoService {
         locked {
             let snap = snapshot(.all, clock: clock)
             var problems = snap.problems + settingsProblems()
+            for c in SyncConflictNames.copies(in: snap.tasks) {
+                problems.append(FileProblem(path: c.copy, reasons: [
+                    "a \(c.engine.displayName) conflict copy of \(c.original): both show as tasks until they are merged; "
+                        + "compare them (todomd show), keep the changes you want in \(c.original), then delete the copy",
+                ]))
+            }
             let perspectiveProblems = PerspectivesFile.load(root: root).problems.map(\.description)
             if !perspectiveProblems.isEmpty { problems.append(FileProblem(path: PerspectivesFile.fileName, reasons: perspectiveProblems)) }
             if strict {

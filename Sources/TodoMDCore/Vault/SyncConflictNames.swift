@@ -1,0 +1,82 @@
+import Foundation
+
+/// A conflict copy a sync engine made beside a task file: `plan.sync-conflict-20261124-101010-ABCDEFG.md`
+/// (Syncthing), `plan (Anna's conflicted copy 2026-11-24).md` (Dropbox), `plan (conflicted copy
+/// 2026-11-24 101010).md` (Nextcloud, ownCloud), `plan 2.md` (iCloud Drive), `plan-LAPTOP.md`
+/// (OneDrive), `plan (1).md` (Google Drive).
+public struct SyncConflictCopy: Sendable, Equatable {
+    public enum Engine: String, Sendable, CaseIterable {
+        case syncthing, dropbox, nextcloud, icloud, onedrive, googleDrive = "google-drive"
+
+        /// The engine's name as people know it.
+        public var displayName: String {
+            switch self {
+            case .syncthing: return "Syncthing"
+            case .dropbox: return "Dropbox"
+            case .nextcloud: return "Nextcloud/ownCloud"
+            case .icloud: return "iCloud Drive"
+            case .onedrive: return "OneDrive"
+            case .googleDrive: return "Google Drive"
+            }
+        }
+
+        /// Whether the name alone says it is a copy; the others (`plan 2.md`, `plan (1).md`,
+        /// `plan-LAPTOP.md`) are ordinary names too, and count only beside their original with
+        /// the same `created`.
+        public var isDistinctive: Bool { self == .syncthing || self == .dropbox || self == .nextcloud }
+    }
+
+    /// The copy's and the original's vault-relative paths.
+    public var copy: String
+    public var original: String
+    public var engine: Engine
+
+    public init(copy: String, original: String, engine: Engine) {
+        self.copy = copy
+        self.original = original
+        self.engine = engine
+    }
+}
+
+/// Recognises conflict copies by their names (issue 16: never show a copy as another task).
+public enum SyncConflictNames {
+    private static let patterns: [(NSRegularExpression, SyncConflictCopy.Engine)] = ([
+        (#"^(.+)\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}$"#, .syncthing),
+        (#"^(.+) \((?:[^()]+'s )?conflicted copy \d{4}-\d{2}-\d{2} \d{6}\)$"#, .nextcloud),
+        (#"^(.+) \((?:[^()]+'s )?conflicted copy \d{4}-\d{2}-\d{2}(?: \(\d+\))?\)$"#, .dropbox),
+        (#"^(.+) \(\d{1,2}\)$"#, .googleDrive),
+        (#"^(.+) ([2-9]|[1-9]\d)$"#, .icloud),
+        (#"^(.+?)-([A-Z0-9][A-Z0-9-]{2,})$"#, .onedrive),
+    ] as [(String, SyncConflictCopy.Engine)]).map { (try! NSRegularExpression(pattern: $0.0), $0.1) }
+
+    /// The copy `path` (vault-relative, `.md`) is, if its name is a conflict copy's: the
+    /// distinctive names always; the others only when `exists` says the original is there.
+    public static func detect(_ path: String, exists: (String) -> Bool) -> SyncConflictCopy? {
+        guard path.lowercased().hasSuffix(".md") else { return nil }
+        let dir = (path as NSString).deletingLastPathComponent
+        let stem = String(((path as NSString).lastPathComponent as NSString).deletingPathExtension)
+        let range = NSRange(stem.startIndex..., in: stem)
+        for (regex, engine) in patterns {
+            guard let m = regex.firstMatch(in: stem, range: range), let r = Range(m.range(at: 1), in: stem) else { continue }
+            // OneDrive's suffix is a device name: capitals and digits with at least one letter.
+            if engine == .onedrive, let s = Range(m.range(at: 2), in: stem), !stem[s].contains(where: \.isLetter) { continue }
+            let name = String(stem[r]) + ".md"
+            let original = dir.isEmpty ? name : dir + "/" + name
+            if engine.isDistinctive || exists(original) { return SyncConflictCopy(copy: path, original: original, engine: engine) }
+        }
+        return nil
+    }
+
+    /// The conflict copies among `tasks` (task files only): a copy whose name is not distinctive
+    /// counts only when its original is a task with the same `created`.
+    public static func copies(in tasks: [TodoTask]) -> [SyncConflictCopy] {
+        let files = tasks.filter { $0.line == nil }
+        var created: [String: Date?] = [:]
+        for t in files { created[t.path] = t.created }
+        return files.compactMap { t in
+            guard let c = detect(t.path, exists: { created[$0] != nil }) else { return nil }
+            if !c.engine.isDistinctive, created[c.original] ?? nil != t.created { return nil }
+            return c
+        }
+    }
+}
