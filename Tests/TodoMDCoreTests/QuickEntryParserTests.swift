@@ -76,6 +76,8 @@ final class QuickEntryParserTests: XCTestCase {
         ("Call ~90", "thu", "title=Call | estimate=90"),
         ("Call ~45min", "thu", "title=Call | estimate=45"),
         ("Call ~0m", "thu", "title=Call ~0m"),
+        ("Call ~0h0", "thu", "title=Call ~0h0"),
+        ("Call ~0h5", "thu", "title=Call | estimate=5"),
         ("Call ~abc", "thu", "title=Call ~abc"),
         ("Call ~ later", "thu", "title=Call ~ later"),
         ("Call ~1h ~2h", "thu", "title=Call ~2h | estimate=60"),

@@ -128,7 +128,7 @@ enum QuickTokenizer {
             total = hours * 60
             rest = rest[rest.index(after: h)...]
             if rest.isEmpty { return total > 0 ? total : nil }
-            if let m = DateVocabulary.digits(rest, maxLength: 2) { return total + m }  // `1h30`
+            if let m = DateVocabulary.digits(rest, maxLength: 2) { return total + m > 0 ? total + m : nil }  // `1h30`; `0h0` is not
         }
         for suffix in ["min", "m"] where rest.hasSuffix(suffix) {
             guard let m = DateVocabulary.digits(rest.dropLast(suffix.count), maxLength: 4) else { return nil }
