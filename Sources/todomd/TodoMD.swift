@@ -69,14 +69,7 @@ struct FilterOptions: ParsableArguments {
             completion: Completions.words(.tags)) var notTag: [String] = []
 
     func filter() throws -> TaskFilter {
-        var statuses: [TaskStatus] = []
-        for s in status.flatMap({ $0.split(separator: ",").map(String.init) }) {
-            guard let v = TaskStatus(rawValue: s.lowercased()) else {
-                throw TodoError.invalidArgument("unknown status \"\(s)\" (todo, in-progress, done, cancelled, someday)")
-            }
-            statuses.append(v)
-        }
-        return TaskFilter(area: area, project: project, tags: tag, statuses: statuses, source: source,
+        TaskFilter(area: area, project: project, tags: tag, statuses: try TaskFilter.parseStatuses(status), source: source,
                           folders: folder, excludedTags: notTag)
     }
 }

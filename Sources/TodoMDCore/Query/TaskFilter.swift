@@ -72,6 +72,17 @@ public struct TaskFilter: Sendable, Equatable {
         if w.isEmpty { return f.isEmpty }
         return f == w || f.hasPrefix(w + "/")
     }
+
+    /// Statuses as every front end takes them: names, each word possibly a comma-separated
+    /// list (`--status todo,someday`, `?status=todo`), any case.
+    public static func parseStatuses(_ words: [String]) throws -> [TaskStatus] {
+        try words.flatMap { $0.split(separator: ",").map(String.init) }.map { s in
+            guard let v = TaskStatus(rawValue: s.lowercased()) else {
+                throw TodoError.invalidArgument("unknown status \"\(s)\" (todo, in-progress, done, cancelled, someday)")
+            }
+            return v
+        }
+    }
 }
 
 extension String {

@@ -31,7 +31,10 @@ struct MCPRoutes {
         }
         let buffer = try await request.collectBody(upTo: APIServer.maxBodyBytes)
         var headers: [String: String] = [:]
-        for field in request.headers { headers[field.name.canonicalName, default: ""] += (headers[field.name.canonicalName] == nil ? "" : ", ") + field.value }
+        for field in request.headers {
+            let name = field.name.canonicalName
+            headers[name] = headers[name].map { $0 + ", " + field.value } ?? field.value
+        }
         let reply = await sessions.handle(method: request.method.rawValue, headers: headers,
                                           body: buffer.readableBytes > 0 ? Data(buffer.readableBytesView) : nil, source: source)
         var fields = HTTPFields()

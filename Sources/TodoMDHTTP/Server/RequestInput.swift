@@ -28,14 +28,7 @@ extension Request {
     /// The filters of `GET /api/views/{view}` and `/api/search`: `area`, `project`, `tag`…,
     /// `status`, `source`, `folder`, `not_tag`.
     func filter() throws -> TaskFilter {
-        var statuses: [TaskStatus] = []
-        for s in queryValues("status").flatMap({ $0.split(separator: ",").map(String.init) }) {
-            guard let v = TaskStatus(rawValue: s.lowercased()) else {
-                throw APIError.badRequest("unknown status \"\(s)\" (todo, in-progress, done, cancelled, someday)")
-            }
-            statuses.append(v)
-        }
-        return TaskFilter(area: query("area"), project: query("project"), tags: queryValues("tag"), statuses: statuses,
+        TaskFilter(area: query("area"), project: query("project"), tags: queryValues("tag"), statuses: try TaskFilter.parseStatuses(queryValues("status")),
                           source: query("source"), folders: queryValues("folder"), excludedTags: queryValues("not_tag"))
     }
 

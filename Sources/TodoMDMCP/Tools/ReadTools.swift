@@ -40,12 +40,7 @@ struct ReadTools {
         guard [view, perspective, query].compactMap({ $0 }).count <= 1 else {
             throw TodoError.invalidArgument("give one of view, perspective and query")
         }
-        let statuses = try args.strings("status").map { s -> TaskStatus in
-            guard let v = TaskStatus(rawValue: s.lowercased()) else {
-                throw TodoError.invalidArgument("unknown status \"\(s)\" (todo, in-progress, done, cancelled, someday)")
-            }
-            return v
-        }
+        let statuses = try TaskFilter.parseStatuses(try args.strings("status"))
         let filter = TaskFilter(area: try args.string("area"), project: try args.string("project"), tags: try args.strings("tags"),
                                 statuses: statuses, source: try args.string("source"))
         let limit = try args.int("limit", default: 50, range: 1...500)

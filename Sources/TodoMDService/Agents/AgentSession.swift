@@ -77,10 +77,9 @@ public final class AgentSession: Sendable {
             draft.fields.source = source
             return BatchOperation(reference: op.reference, action: .add(draft), expected: op.expected)
         }
-        let runnable = ops.indices.filter { refused[$0] == nil }
-        var results = [BatchResult](repeating: .failed(TodoError.invalidArgument("not run")), count: ops.count)
-        for (i, r) in zip(runnable, service.batch(runnable.map { ops[$0] }, label: "\(source) \(tool)", dryRun: dryRun)) { results[i] = r }
-        for (i, e) in refused { results[i] = .failed(e) }
+        let results = BatchResult.merging(count: ops.count, refused: refused) { runnable in
+            service.batch(runnable.map { ops[$0] }, label: "\(source) \(tool)", dryRun: dryRun)
+        }
         var outcome = Outcome(results: results, dryRun: dryRun)
         if !dryRun, let alert = rateWatch.record(source, count: outcome.succeeded, at: service.clock.now) {
             outcome.rateAlert = alert

@@ -162,7 +162,7 @@ extension TodoService {
         n.priority = nonEmpty(p["priority"])
         n.area = nonEmpty(p["area"])
         n.project = nonEmpty(p["project"] ?? p["list"])
-        n.tags = (p["tags"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        n.tags = commaList(p["tags"])
         n.body = p["notes"]
         if let f = p["flagged"] { n.flagged = try TodoURL.flag(f, "flagged") }
         if let e = nonEmpty(p["estimate"]) { n.estimatedMinutes = try TodoURL.minutes(e) }
@@ -188,13 +188,18 @@ extension TodoService {
         if let v = p["flagged"] { c.fields.append((TaskKey.flagged, .bool(try TodoURL.flag(v, "flagged")))) }
         if let v = p["estimate"] { c.fields.append((TaskKey.estimatedMinutes, v.isEmpty ? .clear : .integer(try TodoURL.minutes(v)))) }
         if let v = p["tags"] {
-            c.fields.append((TaskKey.tags, .list(v.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })))
+            c.fields.append((TaskKey.tags, .list(commaList(v))))
         }
-        c.addTags = (p["add-tags"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        c.removeTags = (p["remove-tags"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        c.addTags = commaList(p["add-tags"])
+        c.removeTags = commaList(p["remove-tags"])
         if let v = p["append-notes"], !v.isEmpty { c.appendNotes = v }
         if p["prepend-notes"] != nil { throw TodoError.invalidArgument("prepend-notes is not supported; use append-notes, or notes to replace them") }
         return c
+    }
+
+    /// `a, b,,c` → `["a", "b", "c"]`.
+    private static func commaList(_ s: String?) -> [String] {
+        (s ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     private static func nonEmpty(_ s: String?) -> String? { s.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } }

@@ -27,8 +27,7 @@ extension TodoService {
             }
             for name in [VaultSettings.fileName, OrderFile.fileName] where fm.fileExists(atPath: root + "/" + name) { try copy(name) }
 
-            var results = [BatchResult?](repeating: nil, count: operations.count)
-            var runnable: [(Int, BatchOperation)] = []
+            var mapped = operations, refused: [Int: Error] = [:]
             for (i, var op) in operations.enumerated() {
                 do {
                     switch op.action {
@@ -51,9 +50,9 @@ extension TodoService {
                         try copy(t.path)
                         op.reference = t.id
                     }
-                    runnable.append((i, op))
+                    mapped[i] = op
                 } catch {
-                    results[i] = .failed(error)
+                    refused[i] = error
                 }
             }
             var scratchOptions = ServiceOptions(vaultRoot: scratchRoot, clock: options.clock)
@@ -62,8 +61,7 @@ extension TodoService {
             scratchOptions.dateOrder = options.dateOrder
             let scratch = TodoService(scratchOptions)
             scratch.rehearsalBase = self
-            for (j, r) in body(scratch, runnable.map(\.1)).enumerated() { results[runnable[j].0] = r }
-            return results.map { $0 ?? .failed(TodoError.invalidArgument("not run")) }
+            return BatchResult.merging(count: operations.count, refused: refused) { runnable in body(scratch, runnable.map { mapped[$0] }) }
         }
     }
 }

@@ -42,6 +42,15 @@ public enum BatchResult: Sendable {
         if case .failed = self { return false }
         return true
     }
+
+    /// The results of `count` operations when those in `refused` failed before running: `run`
+    /// runs the others (given their indices, in order) and returns their results in order.
+    static func merging(count: Int, refused: [Int: Error], _ run: ([Int]) -> [BatchResult]) -> [BatchResult] {
+        let runnable = (0..<count).filter { refused[$0] == nil }
+        var results = (0..<count).map { i in refused[i].map(BatchResult.failed) ?? .failed(TodoError.invalidArgument("not run")) }
+        for (i, r) in zip(runnable, run(runnable)) { results[i] = r }
+        return results
+    }
 }
 
 extension TodoService {
