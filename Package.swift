@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // The engine: formats, vault, views, edits, dates. Foundation + Yams only.
@@ -31,6 +32,8 @@ let package = Package(
             "TodoMDCore",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            // SHA-256 names the version history's blobs (content addressing).
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The application layer every front end calls: vault + index, versions, every action.
         .target(name: "TodoMDService", dependencies: ["TodoMDCore", "TodoMDIndex"]),

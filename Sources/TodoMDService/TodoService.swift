@@ -31,6 +31,12 @@ public struct ServiceOptions: Sendable {
     public var mayCreateVault = false
     /// Progress of a cold index build (done, total), for a progress bar.
     public var progress: (@Sendable (Int, Int) -> Void)?
+    /// The front end this service serves (`cli`, `web`, `mcp`, `url`): the version history and
+    /// the audit log name it, and it is the `source` of changes no agent session names.
+    public var frontEnd = "cli"
+    /// The version history store (default: `history/<vault key>.sqlite` beside the index);
+    /// `""` turns the history (and the audit log) off, as a dry run's scratch vault does.
+    public var historyPath: String?
 
     public init(vaultRoot: String, clock: @escaping @Sendable () -> Clock) {
         self.vaultRoot = vaultRoot
@@ -64,6 +70,14 @@ public final class TodoService: @unchecked Sendable {
     /// For a scratch service of a dry run (`rehearse`): the real one, whose index knows the
     /// versions callers read.
     var rehearsalBase: TodoService?
+    /// The version history, once opened (`Service+History.swift`).
+    var historyState: HistoryState = .closed
+    /// The `source` of the action being recorded (an agent session's), else the front end.
+    var actingSource: String?
+    /// Sync-conflict copies with open conflicts: left out of every read (`Service+SyncCopies`).
+    var openCopies: Set<String> = []
+    /// Copies are being merged (their reads must not merge again).
+    var settlingCopies = false
 
     public init(_ options: ServiceOptions) {
         self.options = options

@@ -53,6 +53,8 @@ struct ServerCommand: AsyncParsableCommand {
             try FileManager.default.createDirectory(atPath: service.root, withIntermediateDirectories: true)
             let server = APIServer(service: service, config: config, logger: logger)
             let status = try server.startWatching(poll: poll)
+            let backups = service.startBackups()  // hourly when something changed (README, "Backups")
+            defer { backups.stop() }
             let tokenNote = config.token == nil ? "" : "; requests need the token (todomd token)"
             try await server.run { url in
                 print("todomd serve: \(url)  (vault \(service.root)\(status.servesIndex ? "; serving the index to other commands" : "")\(tokenNote); Ctrl-C stops)")

@@ -194,6 +194,8 @@ struct Transcript {
             let e = FileManager.default.enumerator(atPath: root)
             var out: [String] = []
             while let p = e?.nextObject() as? String {
+                // todomd's own state (the audit log, named after the device) is not the vault's content.
+                if words.count == 1, p == ".todomd" || p.hasPrefix(".todomd/") { continue }
                 var isDir: ObjCBool = false
                 FileManager.default.fileExists(atPath: root + "/" + p, isDirectory: &isDir)
                 if !isDir.boolValue { out.append(p) }

@@ -45,15 +45,20 @@ final class ServiceReadTests: XCTestCase {
     }
 
     /// A sync engine's conflict copy is reported by `doctor`, naming the engine and the original.
-    func testDoctorReportsSyncConflictCopies() throws {
+    func testDoctorReportsOpenSyncConflicts() throws {
         let f = ServiceFixture()
         f.vault.write("plan.md", taskFile("Plan"))
-        f.vault.write("plan.sync-conflict-20261124-101010-ABCDEFG.md", taskFile("Plan (edited elsewhere)"))
         f.vault.write("Chapter 2.md", taskFile("Chapter 2"))
+        XCTAssertEqual(f.service().doctor().problems.map(\.path), [], "Chapter 2 is not a copy: no Chapter.md beside it")
+        // The title changed here and, differently, on another device.
+        f.vault.write("plan.md", taskFile("Plan here"))
+        XCTAssertEqual(f.service().doctor().problems.map(\.path), [])
+        f.vault.write("plan.sync-conflict-20261124-101010-ABCDEFG.md", taskFile("Plan elsewhere"))
         let report = f.service().doctor()
         XCTAssertEqual(report.problems.map(\.path), ["plan.sync-conflict-20261124-101010-ABCDEFG.md"])
-        XCTAssertTrue(report.problems.first?.reasons.first?.contains("Syncthing conflict copy of plan.md") ?? false,
+        XCTAssertTrue(report.problems.first?.reasons.first?.contains("Syncthing conflict copy of plan.md: title changed on both devices") ?? false,
                       "\(report.problems)")
+        XCTAssertEqual(report.taskCount, 2, "the copy is not a task")
     }
 
     func testViewsSearchTagsAreasDoctorAndItems() throws {

@@ -33,11 +33,13 @@ public final class TempDir: @unchecked Sendable {
         precondition(utimensat(AT_FDCWD, path + "/" + rel, &times, 0) == 0)
     }
 
-    /// Every file below the folder (relative paths, sorted), hidden ones included.
-    public func files() -> [String] {
+    /// Every file below the folder (relative paths, sorted), hidden ones included, except
+    /// todomd's own state folder `.todomd/` (the audit log) unless `state` asks for it.
+    public func files(state: Bool = false) -> [String] {
         var out: [String] = []
         let e = FileManager.default.enumerator(atPath: path)
         while let p = e?.nextObject() as? String {
+            if !state, p == ".todomd" || p.hasPrefix(".todomd/") { continue }
             var isDir: ObjCBool = false
             if FileManager.default.fileExists(atPath: path + "/" + p, isDirectory: &isDir), !isDir.boolValue { out.append(p) }
         }

@@ -58,13 +58,60 @@ public enum SyncConflictNames {
         let range = NSRange(stem.startIndex..., in: stem)
         for (regex, engine) in patterns {
             guard let m = regex.firstMatch(in: stem, range: range), let r = Range(m.range(at: 1), in: stem) else { continue }
-            // OneDrive's suffix is a device name: capitals and digits with at least one letter.
-            if engine == .onedrive, let s = Range(m.range(at: 2), in: stem), !stem[s].contains(where: \.isLetter) { continue }
+            if engine == .onedrive {
+                // A device name (capitals, digits, dashes; a letter) after any dash of the name.
+                if let c = oneDriveCopy(path, dir: dir, stem: stem, exists: exists) { return c }
+                continue
+            }
             let name = String(stem[r]) + ".md"
             let original = dir.isEmpty ? name : dir + "/" + name
             if engine.isDistinctive || exists(original) { return SyncConflictCopy(copy: path, original: original, engine: engine) }
         }
         return nil
+    }
+
+    /// OneDrive's `name-DEVICE.md`: the device name may hold dashes, so every split whose
+    /// suffix could be one is tried, the longest original first, and the original must exist.
+    private static func oneDriveCopy(_ path: String, dir: String, stem: String, exists: (String) -> Bool) -> SyncConflictCopy? {
+        var i = stem.endIndex
+        while let dash = stem[..<i].lastIndex(of: "-") {
+            let suffix = stem[stem.index(after: dash)...]
+            guard suffix.count >= 3, suffix.allSatisfy({ ($0.isASCII && ($0.isUppercase || $0.isNumber)) || $0 == "-" }) else { return nil }
+            if suffix.contains(where: \.isLetter), !stem[..<dash].isEmpty {
+                let name = String(stem[..<dash]) + ".md"
+                let original = dir.isEmpty ? name : dir + "/" + name
+                if exists(original) { return SyncConflictCopy(copy: path, original: original, engine: .onedrive) }
+            }
+            i = dash
+        }
+        return nil
+    }
+
+    /// A cheap test (no regular expression) that `path` could be a copy's name: false for
+    /// nearly every task file, so the index tracks only the few that could be.
+    public static func mayBeCopy(_ path: String) -> Bool {
+        let name = path.utf8.split(separator: UInt8(ascii: "/")).last ?? []
+        guard name.count > 3 else { return false }
+        let stem = name.dropLast(3)
+        guard let last = stem.last else { return false }
+        if last == UInt8(ascii: ")") { return true }
+        if String(decoding: stem, as: UTF8.self).contains(".sync-conflict-") { return true }
+        // `name 2` (iCloud)
+        var digits = stem.reversed().prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+        if digits > 0, digits < stem.count, stem[stem.index(stem.endIndex, offsetBy: -digits - 1)] == 0x20 { return true }
+        // `name-DEVICE` (OneDrive): capitals and digits after the last dash, with a capital.
+        digits = 0
+        var capitals = 0
+        for b in stem.reversed() {
+            if b >= 0x41 && b <= 0x5A {
+                capitals += 1
+            } else if b >= 0x30 && b <= 0x39 {
+                digits += 1
+            } else {
+                return b == 0x2D && capitals > 0 && capitals + digits >= 3
+            }
+        }
+        return false
     }
 
     /// The conflict copies among `tasks` (task files only): a copy whose name is not distinctive

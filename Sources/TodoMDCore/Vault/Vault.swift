@@ -11,6 +11,8 @@ public struct FileContents: Sendable {
     public var problem: FileProblem?
     /// A hash of the bytes as read.
     public var fingerprint: UInt64 = 0
+    /// The bytes as read, when the reader asked to keep them (the version history does).
+    public var bytes: [UInt8]?
 
     public init(path: String, tasks: [TodoTask] = [], note: NoteContent? = nil, problem: FileProblem? = nil) {
         self.path = path
@@ -85,7 +87,7 @@ public final class Vault: Sendable {
     /// Reads every task file and note in the vault.
     public func load() -> VaultSnapshot {
         let scan = scan()
-        var snap = assemble(scan.files.map(readContents))
+        var snap = assemble(scan.files.map { readContents($0) })
         snap.notes = Self.walkNotes(scan)
         return snap
     }
@@ -115,12 +117,18 @@ public final class Vault: Sendable {
     }
 
     /// Reads and parses one scanned file; a file over the size limit is not parsed.
-    public func readContents(_ file: ScannedFile) -> FileContents {
+    public func readContents(_ file: ScannedFile) -> FileContents { readContents(file, keepBytes: false) }
+
+    /// Reads one file, keeping its bytes in the result when asked (and it is within the limit).
+    public func readContents(_ file: ScannedFile, keepBytes: Bool) -> FileContents {
         do {
-            let bytes = file.stamp.size > Int64(Limits.fileBytes)
+            let tooLarge = file.stamp.size > Int64(Limits.fileBytes)
+            let bytes = tooLarge
                 ? Array(try FileSystem.readFile(absolute(file.path)).prefix(8)) + [UInt8](repeating: 0x20, count: Limits.fileBytes + 1)
                 : try FileSystem.readFile(absolute(file.path))
-            return readContents(path: file.path, bytes: bytes, modified: file.stamp.mtimeNanos)
+            var c = readContents(path: file.path, bytes: bytes, modified: file.stamp.mtimeNanos)
+            if keepBytes && !tooLarge { c.bytes = bytes }
+            return c
         } catch {
             return FileContents(path: file.path, problem: FileProblem(path: file.path, reasons: ["cannot read: \(error)"]))
         }

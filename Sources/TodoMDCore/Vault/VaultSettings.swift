@@ -37,6 +37,21 @@ public struct VaultSettings: Equatable, Sendable {
     /// What each source may do through todomd (MCP, the URL scheme).
     public var sourcePermissions = SourcePermissions()
 
+    /// How many days the version history keeps (`history_days`; nil: 90).
+    public var historyDays: Int?
+    /// How many megabytes the version history may hold (`history_mb`; nil: 200).
+    public var historyMegabytes: Int?
+
+    /// Where backups go (`backup_dir`, made absolute; nil: `backups/<vault key>` in the cache folder).
+    public var backupDirectory: String?
+    /// How many backups are kept (`backup_keep`).
+    public var backupKeep = 30
+    /// Minutes between automatic backups (`backup_interval_minutes`; 0: none, `backup now` still works).
+    public var backupIntervalMinutes = 60
+
+    /// Append every change to the audit log, `.todomd/audit/` (`audit_log`; default on).
+    public var auditLog = true
+
     public static let fileName = ".todomd.json"
 
     public init() {}
@@ -120,6 +135,16 @@ public struct VaultSettings: Equatable, Sendable {
                 problems.append("date_order must be mdy, dmy or ymd")
             }
         }
+        for (key, min) in [("history_days", 1), ("history_mb", 1)] {
+            guard let v = obj[key] else { continue }
+            guard let n = v as? Int, n >= min, n <= 100_000 else {
+                problems.append("\(key) must be a whole number from \(min) to 100000")
+                continue
+            }
+            if key == "history_days" { s.historyDays = n } else { s.historyMegabytes = n }
+        }
+        s.loadBackupSettings(obj, root: root, problems: &problems)
+        s.loadAuditSettings(obj, problems: &problems)
         if let v = obj["source_permissions"] {
             let (p, bad) = SourcePermissions.parse(v)
             s.sourcePermissions = p

@@ -127,7 +127,24 @@ enum OpenAPIDocument {
             body: Schema.object("Exactly one of before and after.", [("before", Schema.string), ("after", Schema.string), ("view", Schema.string)],
                                 optional: ["before", "after", "view"]),
             ok: "MoveDocument"))])))
-        out += perspectivePaths + appPaths
+        out.append(("/api/tasks/{id}/history", .object([("get", op(
+            "taskHistory", "The versions of a task's file, newest first (who changed which fields, when); with `version`, that version's content.",
+            params: [id, param("limit", in: "query", "At most this many (1–1000, default 100).", required: false, schema: Schema.integer),
+                     param("version", in: "query", "Return this version's content (v12, 12 or a hash prefix).", required: false)],
+            ok: nil, okSchema: .object([("oneOf", .array([Schema.ref("HistoryDocument"), Schema.ref("VersionContentDocument")]))])))])))
+        out.append(("/api/tasks/{id}/restore", .object([("post", op(
+            "restoreTaskVersion", "Bring back one version of a task's file, as an undoable edit.", params: [id, ifMatch],
+            body: Schema.object("The version.", [("version", Schema.string)]), ok: "ActionDocument", okHeaders: [("ETag", "The new version.")]))])))
+        out.append(("/api/conflicts", .object([("get", op(
+            "conflicts", "Sync conflicts: copies (Syncthing, Dropbox, iCloud…) whose original changed the same fields.",
+            ok: "SyncConflictsDocument"))])))
+        out.append(("/api/conflicts/resolve", .object([("post", op(
+            "resolveConflict", "Settle a conflict: take mine or theirs for every field, or a side or value per field; the copy goes to the trash.",
+            body: Schema.object("The task and the choices.", [("task", Schema.nonEmpty), ("take", Schema.oneOf(["mine", "theirs"])),
+                                                             ("fields", .object([("type", .string("object")), ("additionalProperties", Schema.string)]))],
+                                optional: ["take", "fields"]),
+            ok: "SyncMergeDocument"))])))
+        out += perspectivePaths + appPaths + auditPaths
         return out
     }
 

@@ -157,7 +157,7 @@ enum Schema {
                     ])),
                 ], optional: ["candidates", "conflict"])),
             ])),
-        ] + perspectiveSchemas + appSchemas + [
+        ] + perspectiveSchemas + appSchemas + auditSchemas + [
             ("NewTask", .object([
                 ("type", .string("object")),
                 ("description", .string("Quick entry (`text`, read like `todomd add`) or fields with a `title`; other fields win over the text.")),
@@ -324,6 +324,30 @@ enum Schema {
                 ("journal", string), ("count", integer),
                 ("actions", array(ref("UndoAction"))),
                 ("problems", array(object("A file and why.", [("path", string), ("reasons", array(string))]))),
+            ])),
+            ("HistoryDocument", document("A task file's versions, newest first.", [
+                ("path", string), ("title", nullable("string")), ("count", integer),
+                ("versions", array(object("One version.", [
+                    ("version", string), ("seq", integer), ("hash", nullable("string")), ("at", string),
+                    ("by", oneOf(["todomd", "external", "seen"])), ("action", nullable("string")), ("front_end", nullable("string")),
+                    ("source", nullable("string")), ("path", string), ("from", nullable("string")), ("fields", array(string)),
+                    ("current", boolean), ("size", integer),
+                ]))),
+            ])),
+            ("VersionContentDocument", document("One version's file, as text.", [
+                ("path", string), ("version", string), ("content", string),
+            ])),
+            ("SyncConflict", object("A copy whose original changed the same fields (mine: the original; theirs: the copy).", [
+                ("task", string), ("title", string), ("copy", string), ("engine", string),
+                ("fields", array(object("A field both sides changed.", [
+                    ("key", string), ("base", nullable("string")), ("mine", nullable("string")), ("theirs", nullable("string")),
+                ]))),
+                ("merged", array(string)), ("has_base", boolean),
+            ])),
+            ("SyncConflictsDocument", document("The open sync conflicts.", [("count", integer), ("conflicts", array(ref("SyncConflict")))])),
+            ("SyncMergeDocument", document("Copies merged, and conflicts still open.", [
+                ("merged", array(object("A copy merged into its original.", [("task", string), ("copy", string), ("fields", array(string))]))),
+                ("open", array(ref("SyncConflict"))),
             ])),
             ("UndoAction", object("A recorded action.", [
                 ("id", integer), ("at", string), ("action", string), ("summary", string), ("undone", boolean),

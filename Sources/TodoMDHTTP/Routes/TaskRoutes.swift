@@ -11,11 +11,15 @@ import TodoMDService
 struct TaskRoutes {
     let runner: ServiceRunner
 
-    static let actions: Set<String> = ["done", "reopen", "cancel", "defer", "flag", "unflag", "move"]
+    static let actions: Set<String> = ["done", "reopen", "cancel", "defer", "flag", "unflag", "move", "restore"]
 
     func register(_ router: Router<APIContext>) {
         router.post("/api/tasks") { request, _ in try await create(request) }
-        router.get("/api/tasks/**") { request, context in try await get(id(context), request) }
+        router.get("/api/tasks/**") { request, context in
+            let parts = context.parameters.getCatchAll().map(decodedSegment)
+            if parts.count >= 2, parts.last == "history" { return try await history(parts.dropLast().joined(separator: "/"), request) }
+            return try await get(id(context), request)
+        }
         router.patch("/api/tasks/**") { request, context in try await patch(id(context), request) }
         router.delete("/api/tasks/**") { request, context in try await delete(id(context), request) }
         router.post("/api/tasks/**") { request, context in
@@ -40,6 +44,23 @@ struct TaskRoutes {
             return Response(status: .notModified, headers: Responses.etag(v))
         }
         return Responses.json(TaskDocument(t, today: today), headers: Responses.etag(t.version))
+    }
+
+    /// `GET /api/tasks/{id}/history[?limit=N][&version=V]`: the versions of the task's file,
+    /// newest first; with `version`, that version's content.
+    func history(_ id: String, _ request: Request) async throws -> Response {
+        let query = request.uri.queryParameters
+        if let version = query["version"].map(String.init) {
+            let (path, bytes, v) = try await runner.run { try $0.versionBytes(id, version: version) }
+            return Responses.json(VersionContentDocument(path: path, version: "v\(v.seq)", bytes: bytes))
+        }
+        var limit = 100
+        if let text = query["limit"] {
+            guard let n = Int(text), (1...1000).contains(n) else { throw APIError.badRequest("limit must be a number from 1 to 1000") }
+            limit = n
+        }
+        let h = try await runner.run { try $0.history(id, limit: limit) }
+        return Responses.json(HistoryDocument(h))
     }
 
     func create(_ request: Request) async throws -> Response {
@@ -76,6 +97,13 @@ struct TaskRoutes {
             let view = try JSONInput.optionalString(members, "view")
             let m = try await runner.run { try $0.move(id, before: before != nil, other: before ?? after ?? "", view: view) }
             return Responses.json(MoveDocument(m))
+        }
+        if action == "restore" {
+            guard let version = try JSONInput.optionalString(members, "version") else {
+                throw APIError.badRequest("restore needs {\"version\": \"v12\"} (GET /api/tasks/{id}/history lists them)")
+            }
+            let (o, today) = try await runner.run { (try $0.restoreVersion(id, version: version, expected: expected), $0.clock.today) }
+            return Responses.json(ActionDocument(o, today: today), headers: Responses.etag(o.task.version))
         }
         let date = action == "defer" ? try JSONInput.optionalString(members, "date") : nil
         if action == "defer", date == nil { throw APIError.badRequest("defer needs {\"date\": \"…\"} (2026-12-01, tomorrow, +3d…)") }

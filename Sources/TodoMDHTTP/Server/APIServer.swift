@@ -45,6 +45,8 @@ public final class APIServer: Sendable {
         router.add(middleware: InvalidateMiddleware(views: runner.views))
         TaskRoutes(runner: runner).register(router)
         VaultRoutes(runner: runner).register(router)
+        SyncRoutes(runner: runner).register(router)
+        AuditRoutes(runner: runner).register(router)
         PerspectiveRoutes(runner: runner).register(router)
         AppRoutes(runner: runner).register(router)
         EventRoutes(hub: hub).register(router)

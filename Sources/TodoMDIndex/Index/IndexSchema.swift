@@ -4,7 +4,7 @@ import Foundation
 /// vault or other parse settings is dropped and rebuilt, never migrated.
 enum IndexSchema {
     /// Bump on any change to the tables or to `TaskCodec`'s layout.
-    static let version = 11
+    static let version = 12
 
     static let create = """
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -40,16 +40,18 @@ enum IndexSchema {
         -- version: the base a stale edit is merged against (see `TaskIndex.task(path:version:)`).
         CREATE TABLE history (seq INTEGER PRIMARY KEY, path TEXT NOT NULL, version TEXT NOT NULL, data BLOB NOT NULL);
         CREATE INDEX history_version ON history(path, version);
+        -- Files whose names may be sync-conflict copies (few; checked by the service).
+        CREATE TABLE copies (path TEXT PRIMARY KEY) WITHOUT ROWID;
         CREATE VIRTUAL TABLE fts USING fts5(title, description, tags, body, tokenize = 'unicode61 remove_diacritics 2');
         """
 
-    static let tables: Set<String> = ["meta", "files", "tasks", "task_data", "history", "fts"]
+    static let tables: Set<String> = ["meta", "files", "tasks", "task_data", "history", "copies", "fts"]
 
     /// How many earlier task versions the history keeps.
     static let historyLimit = 2000
 
     static let drop = """
-        DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS tasks; DROP TABLE IF EXISTS task_data; DROP TABLE IF EXISTS history; DROP TABLE IF EXISTS fts;
+        DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS tasks; DROP TABLE IF EXISTS task_data; DROP TABLE IF EXISTS history; DROP TABLE IF EXISTS copies; DROP TABLE IF EXISTS fts;
         """
 }
 

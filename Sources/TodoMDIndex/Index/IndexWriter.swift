@@ -16,6 +16,9 @@ struct IndexWriter {
     }
 
     func remove(path: String) throws {
+        if SyncConflictNames.mayBeCopy(path) {
+            try db.cachedStatement(sql: "DELETE FROM copies WHERE path = ?").execute(arguments: [path])
+        }
         try keepHistory(path: path)
         try removeTasks(path: path)
         try db.cachedStatement(sql: "DELETE FROM files WHERE path = ?").execute(arguments: [path])
@@ -48,6 +51,9 @@ struct IndexWriter {
     /// Stores one file's rows. The row as it is now decides what to replace: another process
     /// may have stored this file since our refresh looked (then rows are not doubled).
     func store(_ f: StoredFile) throws {
+        if SyncConflictNames.mayBeCopy(f.file.path) {
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO copies (path) VALUES (?)").execute(arguments: [f.file.path])
+        }
         let insertFile = try db.cachedStatement(sql: "INSERT OR IGNORE INTO files VALUES (?, ?, ?, ?, ?, ?, ?)")
         let fileValues: [SQLValue] = [.text(f.file.path), .int(f.file.stamp.size), .int(f.file.stamp.changeTime),
                                       .int(Int64(bitPattern: f.file.stamp.inode)), .int(f.fingerprint), .int(Int64(f.kind.rawValue)),
@@ -91,7 +97,7 @@ struct IndexWriter {
 
 /// Reads and parses files on every core.
 enum ParallelReader {
-    static func read(_ files: [ScannedFile], vault: Vault) -> [StoredFile] {
+    static func read(_ files: [ScannedFile], vault: Vault, keepBytes: Bool = false) -> [StoredFile] {
         var out = [StoredFile?](repeating: nil, count: files.count)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
         out.withUnsafeMutableBufferPointer { buf in
@@ -99,7 +105,7 @@ enum ParallelReader {
             DispatchQueue.concurrentPerform(iterations: workers) { w in
                 var i = w
                 while i < files.count {
-                    (base + i).pointee = StoredFile(files[i], vault.readContents(files[i]))
+                    (base + i).pointee = StoredFile(files[i], vault.readContents(files[i], keepBytes: keepBytes))
                     i += workers
                 }
             }
@@ -113,10 +119,10 @@ final class ParsedChunk: @unchecked Sendable {
     private var result: [StoredFile] = []
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ items: [(file: ScannedFile, old: UInt64?)], vault: Vault) {
+    init(_ items: [(file: ScannedFile, old: UInt64?)], vault: Vault, keepBytes: Bool) {
         let files = items.map(\.file)
         DispatchQueue.global().async {
-            self.result = ParallelReader.read(files, vault: vault)
+            self.result = ParallelReader.read(files, vault: vault, keepBytes: keepBytes)
             self.done.signal()
         }
     }

@@ -24,10 +24,13 @@ struct StoredFile {
     var kind: FileKind
     var problem: String?
     var tasks: [Task] = []
+    /// The file's bytes, when the index reports what it sees (`TaskIndex.onSeen`).
+    var bytes: [UInt8]?
 
     init(_ file: ScannedFile, _ c: FileContents) {
         self.file = file
         fingerprint = Int64(bitPattern: c.fingerprint)
+        bytes = c.bytes
         kind = Self.kind(c)
         problem = kind == .special ? nil : c.problem.map(Self.joinReasons)
         // Special notes are re-read on every load; their tasks are not stored.

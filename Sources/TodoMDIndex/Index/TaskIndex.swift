@@ -17,6 +17,9 @@ public final class TaskIndex {
     /// Notes about the last walk (links not followed), for `VaultSnapshot.notes`; nil when this
     /// process did not walk (a watch did), then read from the cache.
     private var walkNotes: [String]?
+    /// Told, after each write, the files whose bytes the index found new, changed or gone
+    /// (with the bytes; nil: gone): the version history's view of changes from outside.
+    public var onSeen: (@Sendable ([SeenFile]) -> Void)?
 
     /// What a refresh did.
     public struct RefreshStats: Sendable, Equatable {
@@ -220,27 +223,33 @@ public final class TaskIndex {
                 let w = try IndexWriter(db)
                 for p in removed { try w.remove(path: p) }
             }
+            onSeen?(removed.map { SeenFile(path: $0, bytes: nil, initial: false) })
         }
         // A pipeline: while this thread stores one chunk in SQLite, the next is read and parsed
         // on every core, so the cold index costs about max(parse, store), not their sum.
         let chunks = stride(from: 0, to: todo.count, by: 2048).map { Array(todo[$0..<min($0 + 2048, todo.count)]) }
         var done = 0
-        var next: ParsedChunk? = chunks.first.map { ParsedChunk($0, vault: vault) }
+        let keepBytes = onSeen != nil
+        let initial = known.isEmpty
+        var next: ParsedChunk? = chunks.first.map { ParsedChunk($0, vault: vault, keepBytes: keepBytes) }
         var waited = 0.0, stored = 0.0
         for (k, slice) in chunks.enumerated() {
             let w0 = DispatchTime.now().uptimeNanoseconds
             let contents = next!.wait()
             let w1 = DispatchTime.now().uptimeNanoseconds
             waited += Double(w1 - w0) / 1e6
-            next = k + 1 < chunks.count ? ParsedChunk(chunks[k + 1], vault: vault) : nil
+            next = k + 1 < chunks.count ? ParsedChunk(chunks[k + 1], vault: vault, keepBytes: keepBytes) : nil
+            var seen: [SeenFile] = []
             try write { db in
                 let w = try IndexWriter(db)
                 for (i, item) in slice.enumerated() {
                     let f = contents[i]
-                    if item.old == nil { stats.added += 1 } else if item.old.map({ Int64(bitPattern: $0) }) != f.fingerprint { stats.changed += 1 }
+                    if item.old == nil { stats.added += 1 } else if item.old.map({ Int64(bitPattern: $0) }) != f.fingerprint { stats.changed += 1 } else { try w.store(f); continue }
                     try w.store(f)
+                    if keepBytes, let bytes = f.bytes { seen.append(SeenFile(path: f.file.path, bytes: bytes, initial: initial)) }
                 }
             }
+            if !seen.isEmpty { onSeen?(seen) }
             stored += Double(DispatchTime.now().uptimeNanoseconds - w1) / 1e6
             done += slice.count
             progress?(done, todo.count)
@@ -275,15 +284,19 @@ public final class TaskIndex {
         }
         stats.removed = gone.count
         stats.parsed = changed.count
-        let rows = ParallelReader.read(changed.map(\.file), vault: vault)
+        let keepBytes = onSeen != nil
+        let rows = ParallelReader.read(changed.map(\.file), vault: vault, keepBytes: keepBytes)
+        var seen = gone.map { SeenFile(path: $0, bytes: nil, initial: false) }
         try write { db in
             let w = try IndexWriter(db)
             for p in gone { try w.remove(path: p) }
             for (item, f) in zip(changed, rows) {
-                if item.old == nil { stats.added += 1 } else if item.old.map({ Int64(bitPattern: $0) }) != f.fingerprint { stats.changed += 1 }
+                if item.old == nil { stats.added += 1 } else if item.old.map({ Int64(bitPattern: $0) }) != f.fingerprint { stats.changed += 1 } else { try w.store(f); continue }
                 try w.store(f)
+                if keepBytes, let bytes = f.bytes { seen.append(SeenFile(path: f.file.path, bytes: bytes, initial: false)) }
             }
         }
+        if !seen.isEmpty { onSeen?(seen) }
         return stats
     }
 
@@ -473,5 +486,21 @@ public final class TaskIndex {
         snap.notes = try walkNotes ?? savedWalkNotes()
         Trace.mark("assemble")
         return snap
+    }
+}
+
+/// A file the index found new, changed or gone.
+public struct SeenFile: Sendable {
+    public var path: String
+    /// Its bytes now; nil: it is gone.
+    public var bytes: [UInt8]?
+    /// Seen while the index was built from nothing (its first sighting, not a change).
+    public var initial: Bool
+}
+
+extension TaskIndex {
+    /// The files whose names may be sync-conflict copies (the service checks each).
+    public func copyCandidates() throws -> [String] {
+        try db.read { try String.fetchAll($0, sql: "SELECT path FROM copies ORDER BY path") }
     }
 }

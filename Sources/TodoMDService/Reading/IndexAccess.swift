@@ -58,7 +58,14 @@ extension TodoService {
         do {
             Trace.mark("start")
             let path = options.indexPath ?? TaskIndex.defaultPath(root: root)
-            access = .local(try TaskIndex(vault: vault, path: path))
+            let index = try TaskIndex(vault: vault, path: path)
+            if let store = historyStore {
+                let clock = options.clock, warn = options.warn
+                index.onSeen = { [weak self] files in
+                    TodoService.recordSeen(files, store: store, at: clock().now, audit: { self?.audit($0) }, warn: warn)
+                }
+            }
+            access = .local(index)
             Trace.mark("open index")
         } catch {
             options.warn("index cache unavailable (\(error)); reading the vault directly")
@@ -88,6 +95,25 @@ extension TodoService {
     /// The vault as `need` requires it: from the index when it can answer, else read from the
     /// files (and in a command, read once and kept).
     func snapshot(_ need: SnapshotNeed, clock: Clock) -> VaultSnapshot {
+        var snap = loadSnapshot(need, clock: clock)
+        guard !settlingCopies else { return snap }
+        // Sync-conflict copies: merged into their originals first; open conflicts left out.
+        let indexed: Bool
+        switch access {
+        case .closed, .off: indexed = false
+        default: indexed = true
+        }
+        let candidates = indexed ? copyCandidates() : snap.tasks.filter { $0.line == nil }.map(\.path).filter(SyncConflictNames.mayBeCopy)
+        guard !candidates.isEmpty else {
+            openCopies = []
+            return snap
+        }
+        if !settleSyncCopies(candidates).merged.isEmpty { snap = loadSnapshot(need, clock: clock) }
+        if !openCopies.isEmpty { snap.tasks.removeAll { openCopies.contains($0.path) } }
+        return snap
+    }
+
+    private func loadSnapshot(_ need: SnapshotNeed, clock: Clock) -> VaultSnapshot {
         if let snap = indexSnapshot(need, clock: clock) { return snap }
         if !options.longRunning, let loaded { return loaded }
         let snap = vault.load()

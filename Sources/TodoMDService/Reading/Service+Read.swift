@@ -236,10 +236,10 @@ extension TodoService {
         locked {
             let snap = snapshot(.all, clock: clock)
             var problems = snap.problems + settingsProblems()
-            for c in SyncConflictNames.copies(in: snap.tasks) {
-                problems.append(FileProblem(path: c.copy, reasons: [
-                    "a \(c.engine.displayName) conflict copy of \(c.original): both show as tasks until they are merged; "
-                        + "compare them (todomd show), keep the changes you want in \(c.original), then delete the copy",
+            for c in conflicts() {
+                problems.append(FileProblem(path: c.copy.copy, reasons: [
+                    "a \(c.copy.engine.displayName) conflict copy of \(c.copy.original): \(c.conflicts.map(\.key).joined(separator: ", ")) "
+                        + "changed on both devices; see todomd conflicts, then todomd conflicts resolve \(c.copy.original) --take mine|theirs",
                 ]))
             }
             let perspectiveProblems = PerspectivesFile.load(root: root).problems.map(\.description)

@@ -21,13 +21,16 @@ public struct UndoFile: Sendable, Equatable, Codable {
     public var movedTo: String?
     /// The bytes before, base64: kept for `changed` and `removed` (what undo writes back).
     var before: String?
+    /// The bytes before as a version history blob (its hash), when the history keeps them:
+    /// then `before` is not inlined.
+    var beforeBlob: String?
     /// Fingerprint (hex) of the bytes before (nil: the file did not exist).
     var beforeFingerprint: String?
     /// Fingerprint (hex) of the bytes the action left (nil: it left no file there).
     var afterFingerprint: String?
 
     enum CodingKeys: String, CodingKey {
-        case path, change, movedTo = "moved_to", before, beforeFingerprint = "before_fingerprint",
+        case path, change, movedTo = "moved_to", before, beforeBlob = "before_blob", beforeFingerprint = "before_fingerprint",
              afterFingerprint = "after_fingerprint"
     }
 }
@@ -172,7 +175,7 @@ struct ActionJournal {
 extension ActionJournal {
     /// The journal entry for `changes`: moves (a file gone, another new with its bytes) paired
     /// up, and the bytes undo needs kept unless they exceed `maxActionBytes`.
-    static func files(for changes: [FileChange]) -> (files: [UndoFile], tooLarge: Int?) {
+    static func files(for changes: [FileChange], keep: (([UInt8]) -> String?)? = nil) -> (files: [UndoFile], tooLarge: Int?) {
         func hex(_ b: [UInt8]?) -> String? { b.map { String(Vault.fingerprint($0), radix: 16) } }
         var files: [UndoFile] = []
         var pairedCreations = Set<Int>()
@@ -195,8 +198,12 @@ extension ActionJournal {
                 f.change = .created
             } else {
                 f.change = c.after == nil ? .removed : .changed
-                f.before = c.before.map { Data($0).base64EncodedString() }
-                kept += c.before?.count ?? 0
+                if let before = c.before, let hash = keep?(before) {
+                    f.beforeBlob = hash
+                } else {
+                    f.before = c.before.map { Data($0).base64EncodedString() }
+                    kept += c.before?.count ?? 0
+                }
             }
             files.append(f)
         }
@@ -208,7 +215,7 @@ extension ActionJournal {
     }
 
     /// The steps that put the files of `action` back as they were before it.
-    static func revertSteps(_ action: UndoAction, entry: String) throws -> [RevertStep] {
+    static func revertSteps(_ action: UndoAction, entry: String, blob: (String) -> [UInt8]? = { _ in nil }) throws -> [RevertStep] {
         func fingerprint(_ hex: String?, _ f: UndoFile) throws -> UInt64 {
             guard let hex, let v = UInt64(hex, radix: 16) else {
                 throw TodoError.malformed(path: entry, reason: "\(f.path): no fingerprint of what the action wrote")
@@ -216,6 +223,12 @@ extension ActionJournal {
             return v
         }
         func bytes(_ f: UndoFile) throws -> [UInt8] {
+            if let hash = f.beforeBlob {
+                guard let b = blob(hash) else {
+                    throw TodoError.malformed(path: entry, reason: "\(f.path): the bytes before the action were in the version history, which no longer has them")
+                }
+                return b
+            }
             guard let b64 = f.before, let data = Data(base64Encoded: b64) else {
                 throw TodoError.malformed(path: entry, reason: "\(f.path): the bytes before the action are missing")
             }

@@ -68,7 +68,7 @@ extension TodoService {
               function[..<paren].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return function }
         let name = String(function[..<paren])
         let names = ["complete": "done", "deferTask": "defer", "addItem": "add item", "restore": "trash restore",
-                     "finishEdit": "edit", "emptyTrash": "empty trash", "archive": "archive", "saveTheme": "theme"]
+                     "finishEdit": "edit", "emptyTrash": "empty trash", "restoreVersion": "restore", "resolveConflict": "resolve", "archive": "archive", "saveTheme": "theme"]
         return names[name] ?? name
     }
 
@@ -84,9 +84,11 @@ extension TodoService {
 
     /// Records `changes` as one action (no changes: nothing). A journal that cannot be written
     /// is a warning: the action itself was done.
-    private func saveAction(_ label: String, _ changes: [FileChange], vault: Vault) {
+    func saveAction(_ label: String, _ changes: [FileChange], vault: Vault) {
         guard !changes.isEmpty else { return }
-        let (files, tooLarge) = ActionJournal.files(for: changes)
+        recordHistory(Self.actionLabel(label), changes)
+        let store = historyStore
+        let (files, tooLarge) = ActionJournal.files(for: changes, keep: store.map { s in { try? s.keep($0) } })
         let now = Timestamp.format(clock.now)
         let (label, summary) = describe(label, changes, vault: vault)
         do {
@@ -171,9 +173,13 @@ extension TodoService {
             guard let found = target else { throw TodoError.invalidArgument("nothing to undo") }
             var (action, file) = found
             if let why = action.notUndoable { throw TodoError.conflict(path: file, reason: "\(action.summary) cannot be undone: \(why)") }
-            let steps = try ActionJournal.revertSteps(action, entry: file)
+            let store = historyStore
+            let steps = try ActionJournal.revertSteps(action, entry: file, blob: { hash in try? store?.blob(hash) })
             let report: RevertReport
-            do { report = try vault.revert(steps, action: "\"\(action.summary)\" (\(action.at))") } catch {
+            // Undo is not itself undoable, but the version history keeps what it wrote.
+            let recorder = ChangeRecorder(root: vault.root)
+            defer { recordHistory("undo", recorder.changes) }
+            do { report = try recorder.observe { try vault.revert(steps, action: "\"\(action.summary)\" (\(action.at))") } } catch {
                 touched = steps.map(\.path)
                 throw error
             }
@@ -186,5 +192,16 @@ extension TodoService {
             if report.alreadyReverted { outcome.messages.append("its files were already as before it; nothing was written") }
             return outcome
         }
+    }
+}
+
+extension TodoService {
+    /// The history blobs the undo journal points at: pruning the history keeps them.
+    func undoPinnedBlobs() -> Set<String> {
+        var pinned = Set<String>()
+        for id in (try? journal.ids()) ?? [] {
+            if case .action(let a, _) = journal.read(id) { pinned.formUnion(a.files.compactMap(\.beforeBlob)) }
+        }
+        return pinned
     }
 }

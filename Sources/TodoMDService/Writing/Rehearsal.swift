@@ -58,6 +58,7 @@ extension TodoService {
             var scratchOptions = ServiceOptions(vaultRoot: scratchRoot, clock: options.clock)
             scratchOptions.useIndex = false
             scratchOptions.undoJournalPath = base + "/undo"
+            scratchOptions.historyPath = ""
             scratchOptions.dateOrder = options.dateOrder
             let scratch = TodoService(scratchOptions)
             scratch.rehearsalBase = self

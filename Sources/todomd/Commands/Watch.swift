@@ -24,7 +24,9 @@ struct Watch: ParsableCommand {
             }
             Printer.note("watching \(service.root) (\(status.polling ? "polling" : "notifications"))"
                 + (status.servesIndex ? "; other commands use its index without walking the vault" : "") + "; Ctrl-C stops")
+            let backups = service.startBackups()  // hourly when something changed (README, "Backups")
             Signals.waitForTermination()
+            backups.stop()
             service.stopWatching()
         }
     }
