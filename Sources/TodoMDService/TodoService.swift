@@ -74,10 +74,16 @@ public final class TodoService: @unchecked Sendable {
     var historyState: HistoryState = .closed
     /// The `source` of the action being recorded (an agent session's), else the front end.
     var actingSource: String?
+    /// The front end of the call being run (`attributed`), else `options.frontEnd`.
+    var actingFrontEnd: String?
     /// Sync-conflict copies with open conflicts: left out of every read (`Service+SyncCopies`).
     var openCopies: Set<String> = []
     /// Copies are being merged (their reads must not merge again).
     var settlingCopies = false
+    /// The vault root's stamp when its JSON copies were last looked for, and what could not be
+    /// merged then (`Service+SettingsCopies`).
+    var settingsCopiesStamp: FileStamp?
+    var settingsCopyProblems: [FileProblem] = []
 
     public init(_ options: ServiceOptions) {
         self.options = options
@@ -105,6 +111,22 @@ public final class TodoService: @unchecked Sendable {
         if options.longRunning { reloadIfSettingsChanged() }
         return try recording(action, body)
     }
+
+    /// Runs `body` with the writes it makes attributed to `frontEnd` (`web`, `mcp`, `url`) and,
+    /// when given, `source` (`mcp:claude`, `shortcut`): the version history and the audit log
+    /// name them. A server serves several front ends with one service, so each call says which.
+    public func attributed<T>(frontEnd: String, source: String? = nil, _ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        let saved = (actingFrontEnd, actingSource)
+        actingFrontEnd = frontEnd
+        if let source { actingSource = source }
+        defer { (actingFrontEnd, actingSource) = saved }
+        return try body()
+    }
+
+    /// The front end of the call being run.
+    var frontEnd: String { actingFrontEnd ?? options.frontEnd }
 
     // MARK: Settings
 

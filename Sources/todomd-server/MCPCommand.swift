@@ -25,7 +25,9 @@ struct MCPCommand: AsyncParsableCommand {
             throw ValidationError("--source takes letters, digits, . _ - : (64 at most)")
         }
         do {
-            let service = TodoService(try ServiceOptions.commandLine(vault: vault, noCache: noCache, longRunning: true))
+            var options = try ServiceOptions.commandLine(vault: vault, noCache: noCache, longRunning: true)
+            options.frontEnd = "mcp"
+            let service = TodoService(options)
             // Follow the vault live, as `serve` does: each call then reads an index the watch
             // keeps fresh instead of walking the folder (a vault not made yet is walked). Started
             // beside the server, so `initialize` is answered at once even on a big vault.

@@ -49,7 +49,9 @@ struct ServerCommand: AsyncParsableCommand {
             }
             var logger = Logger(label: "todomd")
             logger.logLevel = level
-            let service = TodoService(try ServiceOptions.commandLine(vault: vault, noCache: noCache, longRunning: true))
+            var options = try ServiceOptions.commandLine(vault: vault, noCache: noCache, longRunning: true)
+            options.frontEnd = "web"
+            let service = TodoService(options)
             try FileManager.default.createDirectory(atPath: service.root, withIntermediateDirectories: true)
             let server = APIServer(service: service, config: config, logger: logger)
             let status = try server.startWatching(poll: poll)

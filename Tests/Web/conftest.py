@@ -133,6 +133,35 @@ def seed_vault(vault):
     return v
 
 
+def sync_conflict(server, vault, rel, mine, theirs, stamp="20261124-101010-ABCDEFG"):
+    """A sync conflict as two devices make one: the server has seen task `rel` (its version history holds
+    it), this device edits it (`mine`: {old text: new text} replacements) and the sync engine leaves a
+    Syncthing copy of the original with the other device's edits (`theirs`). Returns the copy's path
+    once /api/conflicts lists it."""
+    import urllib.parse
+    path = Path(vault) / rel
+    history = f"/api/tasks/{urllib.parse.quote(rel, safe='')}/history"
+    count = lambda: server.api("GET", history).json().get("count", 0)  # noqa: E731
+    seen = wait_for(count, 5, message=f"the server has no version of {rel}")
+    original = path.read_text(encoding="utf-8")
+
+    def edit(changes):
+        text = original
+        for old, new in changes.items():
+            assert old in text, f"{old!r} is not in {rel}"
+            text = text.replace(old, new)
+        return text
+
+    path.write_text(edit(mine), encoding="utf-8")
+    wait_for(lambda: count() > seen, 5, message=f"the server did not see the edit of {rel}")
+    copy = path.with_name(f"{path.stem}.sync-conflict-{stamp}.md")
+    copy.write_text(edit(theirs), encoding="utf-8")
+    name = copy.relative_to(vault).as_posix()
+    wait_for(lambda: any(c["copy"] == name for c in server.api("GET", "/api/conflicts").json()["conflicts"]), 5,
+             message=f"/api/conflicts does not list {name}")
+    return copy
+
+
 # ---------------------------------------------------------------------------------------------
 # The server
 

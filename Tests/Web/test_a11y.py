@@ -1,5 +1,6 @@
 """Accessibility: axe-core (the axe.min.js inside the axe-playwright-python wheel, injected with
-execute_script) finds no serious or critical violation on each view, in each preset, light and dark."""
+execute_script) finds no serious or critical violation on each view, in each preset, light and dark.
+The detail's task has a sync conflict (the chooser shows) and its History section is opened."""
 import json
 import os
 import time
@@ -7,13 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Server, seed_vault, wait_for
+from conftest import Server, seed_vault, sync_conflict, wait_for
 
 PRESETS = ["classic", "focus", "minimal", "system", "ink", "dark_pro"]
 DETAIL = "/task/Projects%2FLaunch%2Ffix-login-bug.md"
 VIEWS = {
     "inbox": "/inbox", "today": "/today", "upcoming": "/upcoming", "anytime": "/anytime", "logbook": "/logbook",
     "project": "/project/Meal%20Prep", "detail": DETAIL, "settings": "/settings", "builder": "/builder",
+    "conflicts": "/conflicts",
 }
 
 
@@ -32,6 +34,9 @@ AXE = None
 def a11y_server(tmp_path_factory):
     v = seed_vault(tmp_path_factory.mktemp("a11y"))
     s = Server(v)
+    sync_conflict(s, v, "Projects/Launch/fix-login-bug.md",
+                  mine={"Fix the login bug": "Fix the login bug on Safari", "Safari only": "Safari 17 only"},
+                  theirs={"Fix the login bug": "Fix the login bug (urgent)", "Safari only": "Safari and Firefox"})
     yield s
     s.stop()
 
@@ -50,6 +55,13 @@ def load(d, base, route, scheme):
     if route.startswith("/task/"):
         wait_for(lambda: d.execute_script("return !document.querySelector('#detail').hidden"), 10,
                  message=f"the detail did not open at {route}")
+        if route == DETAIL:
+            wait_for(lambda: d.execute_script("return !!document.querySelector('#detail .sync-panel')"), 5,
+                     message="the sync-conflict chooser is not in the detail")
+        # The History section, opened and loaded.
+        d.execute_script("const s = document.querySelector('#detail details.detail-history'); if (s) s.open = true")
+        wait_for(lambda: d.execute_script("return !!document.querySelector('#detail .history-list')"), 5,
+                 message=f"the History section did not load at {route}")
     time.sleep(0.4)
 
 
@@ -86,6 +98,15 @@ def test_every_view_classic(driver, a11y_server, scheme):
     for name, route in VIEWS.items():
         load(driver, a11y_server.url, route, scheme)
         problems += describe(name, bad(run_axe(driver)))
+    # a version of the task, viewed from its History
+    load(driver, a11y_server.url, DETAIL, scheme)
+    driver.execute_script("document.querySelector('#detail .detail-history button').click()")
+    try:
+        wait_for(lambda: driver.execute_script("return !!document.querySelector('.version-sheet .version-text')"), 3)
+        time.sleep(0.3)
+        problems += describe("version", bad(run_axe(driver)))
+    except AssertionError:
+        problems.append("version: View showed nothing")
     # quick entry open over Today
     load(driver, a11y_server.url, "/today", scheme)
     driver.execute_script("document.querySelector('#fab').click()")

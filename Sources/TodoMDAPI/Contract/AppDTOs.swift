@@ -40,8 +40,12 @@ public struct OverviewDocument: Decodable, Equatable, Sendable, JSONObject {
     public var overdue: Int
     public var trash: Int
     public var problems: Int
+    public var conflicts: Int
+    public var quarantine: Int
 
-    enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", today, views, areas, tags, types, overdue, trash, problems }
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion = "schema_version", today, views, areas, tags, types, overdue, trash, problems, conflicts, quarantine
+    }
 
     public init(_ o: Overview) {
         today = o.today
@@ -49,7 +53,7 @@ public struct OverviewDocument: Decodable, Equatable, Sendable, JSONObject {
         areas = o.areas.map(AreaDTO.init)
         tags = o.tags.map(TagNodeDTO.init)
         types = o.types.map(TypeDTO.init)
-        (overdue, trash, problems) = (o.overdue, o.trash, o.problems)
+        (overdue, trash, problems, conflicts, quarantine) = (o.overdue, o.trash, o.problems, o.conflicts, o.quarantine)
     }
 
     public func writeJSON(to out: inout JSONOut) { out.object(self) }
@@ -64,6 +68,8 @@ public struct OverviewDocument: Decodable, Equatable, Sendable, JSONObject {
         v.field("overdue", overdue)
         v.field("trash", trash)
         v.field("problems", problems)
+        v.field("conflicts", conflicts)
+        v.field("quarantine", quarantine)
     }
 }
 

@@ -44,7 +44,10 @@ public struct MarkdownTaskFormat: TaskFileFormat {
             do {
                 root = try Yams.compose(yaml: yaml)
             } catch {
-                let reason = "invalid YAML: " + Self.describe(error)
+                // A merge that stopped with conflict markers (git, `todomd merge-driver`) says so.
+                let marked = yaml.split(separator: "\n").contains { $0.hasPrefix("<<<<<<< ") || $0 == "=======" || $0.hasPrefix(">>>>>>> ") }
+                let reason = marked ? "an unresolved merge conflict: keep one side of each <<<<<<< … >>>>>>> block"
+                    : "invalid YAML: " + Self.describe(error)
                 return looksLikeTask(bytes) ? broken(reason) : .unreadable(reason)
             }
             guard let root else { return .notATask }  // empty frontmatter

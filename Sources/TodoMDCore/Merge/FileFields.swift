@@ -1,4 +1,5 @@
 import Foundation
+import Yams
 
 /// A Markdown file seen as merge and history see it: each top-level frontmatter key with the
 /// exact bytes of its lines, in file order, and the body. A file without frontmatter is all body.
@@ -39,6 +40,14 @@ public struct FileFields: Sendable, Equatable {
         let text = String(decoding: raw, as: UTF8.self)
         guard let colon = text.firstIndex(of: ":") else { return text.trimmingCharacters(in: .whitespacesAndNewlines) }
         return String(text[text.index(after: colon)...]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The value of `key` when it is one scalar (a quoted one decoded: `"Say \"hi\""` is
+    /// `Say "hi"`); nil when absent, empty, a list or a map.
+    public func scalar(_ key: String) -> String? {
+        guard let text = valueText(key), !text.isEmpty, text.utf8.count <= 4 * Limits.fieldLength else { return nil }
+        guard let first = text.first, first == "\"" || first == "'" else { return text }
+        return (try? Yams.compose(yaml: text))??.scalar?.string
     }
 
     /// The keys whose lines differ between two versions of a file (either may be absent), in

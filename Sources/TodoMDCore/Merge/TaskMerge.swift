@@ -217,7 +217,7 @@ public enum TaskMerge {
         }
     }
 
-    static func unquoted(_ s: String) -> String {
+    public static func unquoted(_ s: String) -> String {
         s.count >= 2 && (s.hasPrefix("\"") && s.hasSuffix("\"") || s.hasPrefix("'") && s.hasSuffix("'")) ? String(s.dropFirst().dropLast()) : s
     }
 

@@ -39,6 +39,11 @@ public final class ChangeRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var order: [String] = []
     private var byPath: [String: FileChange] = [:]
+    /// Told of each write as the primitive makes it (vault-relative path, bytes before and
+    /// after; nil: none), before the action ends. The version history marks those bytes as
+    /// todomd's, so an index or a watch that sees them first does not take them for an edit
+    /// from outside.
+    public var onWrite: (@Sendable (String, [UInt8]?, [UInt8]?) -> Void)?
 
     public init(root: String) {
         self.root = root
@@ -137,12 +142,14 @@ public final class ChangeRecorder: @unchecked Sendable {
     static func changed(_ before: Before?, after: [UInt8]?) {
         guard let before else { return }
         before.recorder.note(before.path, before: before.bytes, after: after)
+        before.recorder.onWrite?(before.path, before.bytes, after)
     }
 
     /// Reports a change whose before-bytes the caller already has.
     static func changed(_ abs: String, before: [UInt8]?, after: [UInt8]?) {
         guard let (r, rel) = observer(of: abs) else { return }
         r.note(rel, before: before, after: after)
+        r.onWrite?(rel, before, after)
     }
 }
 

@@ -52,9 +52,16 @@ public enum SyncConflictNames {
     /// The copy `path` (vault-relative, `.md`) is, if its name is a conflict copy's: the
     /// distinctive names always; the others only when `exists` says the original is there.
     public static func detect(_ path: String, exists: (String) -> Bool) -> SyncConflictCopy? {
-        guard path.lowercased().hasSuffix(".md") else { return nil }
+        let ext = path.lowercased().hasSuffix(".md") ? ".md" : path.hasSuffix(".json") && !path.contains("/") ? ".json" : nil
+        guard let ext else { return nil }
         let dir = (path as NSString).deletingLastPathComponent
         let stem = String(((path as NSString).lastPathComponent as NSString).deletingPathExtension)
+        // A `.json` copy counts only of the vault's own files (`.order.json`, `.perspectives.json`).
+        if ext == ".json" {
+            guard let c = detect(String(path.dropLast(5)) + ".md", exists: { exists(String($0.dropLast(3)) + ".json") }),
+                  SettingsFileMerge.kind(of: String(c.original.dropLast(3)) + ".json") != nil else { return nil }
+            return SyncConflictCopy(copy: path, original: String(c.original.dropLast(3)) + ".json", engine: c.engine)
+        }
         let range = NSRange(stem.startIndex..., in: stem)
         for (regex, engine) in patterns {
             guard let m = regex.firstMatch(in: stem, range: range), let r = Range(m.range(at: 1), in: stem) else { continue }

@@ -52,6 +52,9 @@ public struct VaultSettings: Equatable, Sendable {
     /// Append every change to the audit log, `.todomd/audit/` (`audit_log`; default on).
     public var auditLog = true
 
+    /// Hold new files from untrusted sources, or in a burst, for review (`quarantine`; nil: off).
+    public var quarantine: QuarantineSettings?
+
     public static let fileName = ".todomd.json"
 
     public init() {}
@@ -145,6 +148,7 @@ public struct VaultSettings: Equatable, Sendable {
         }
         s.loadBackupSettings(obj, root: root, problems: &problems)
         s.loadAuditSettings(obj, problems: &problems)
+        s.loadQuarantineSettings(obj, problems: &problems)
         if let v = obj["source_permissions"] {
             let (p, bad) = SourcePermissions.parse(v)
             s.sourcePermissions = p

@@ -157,7 +157,7 @@ enum Schema {
                     ])),
                 ], optional: ["candidates", "conflict"])),
             ])),
-        ] + perspectiveSchemas + appSchemas + auditSchemas + [
+        ] + perspectiveSchemas + appSchemas + auditSchemas + quarantineSchemas + [
             ("NewTask", .object([
                 ("type", .string("object")),
                 ("description", .string("Quick entry (`text`, read like `todomd add`) or fields with a `title`; other fields win over the text.")),
@@ -307,7 +307,7 @@ enum Schema {
                     ("name", string), ("type", string), ("folder", string), ("defined_in", nullable("string")), ("items", integer),
                     ("fields", array(anyObject)),
                 ]))),
-                ("overdue", integer), ("trash", integer), ("problems", integer),
+                ("overdue", integer), ("trash", integer), ("problems", integer), ("conflicts", integer), ("quarantine", integer),
             ])),
             ("Theme", .object([
                 ("type", .string("object")),

@@ -21,8 +21,9 @@ struct AuditRoutes {
                 guard let n = Int(raw), (1...10_000).contains(n) else { throw APIError.badRequest("limit must be a number from 1 to 10000") }
                 limit = n
             }
+            let most = limit
             let page = try await runner.run { s in
-                try s.auditLog(since: try since.map { try AuditSince.parse($0, clock: s.clock) }, source: source, task: task, by: by, limit: limit)
+                try s.auditLog(since: try since.map { try AuditSince.parse($0, clock: s.clock) }, source: source, task: task, by: by, limit: most)
             }
             return Responses.json(AuditLogDocument(page))
         }

@@ -29,7 +29,8 @@ struct SyncRoutes {
                     fields.append((key, text))
                 }
             }
-            let report = try await runner.run { try $0.resolveConflict(task, take: take, fields: fields) }
+            let choices = fields
+            let report = try await runner.run { try $0.resolveConflict(task, take: take, fields: choices) }
             return Responses.json(SyncMergeDocument(report))
         }
     }

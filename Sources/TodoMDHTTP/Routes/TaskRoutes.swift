@@ -59,7 +59,8 @@ struct TaskRoutes {
             guard let n = Int(text), (1...1000).contains(n) else { throw APIError.badRequest("limit must be a number from 1 to 1000") }
             limit = n
         }
-        let h = try await runner.run { try $0.history(id, limit: limit) }
+        let max = limit
+        let h = try await runner.run { try $0.history(id, limit: max) }
         return Responses.json(HistoryDocument(h))
     }
 

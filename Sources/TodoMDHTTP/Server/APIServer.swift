@@ -47,6 +47,7 @@ public final class APIServer: Sendable {
         VaultRoutes(runner: runner).register(router)
         SyncRoutes(runner: runner).register(router)
         AuditRoutes(runner: runner).register(router)
+        QuarantineRoutes(runner: runner).register(router)
         PerspectiveRoutes(runner: runner).register(router)
         AppRoutes(runner: runner).register(router)
         EventRoutes(hub: hub).register(router)

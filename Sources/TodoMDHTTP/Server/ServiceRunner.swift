@@ -10,6 +10,7 @@ final class ServiceRunner: Sendable {
     init(_ service: TodoService) { self.service = service }
 
     func run<T: Sendable>(_ body: @escaping @Sendable (TodoService) throws -> T) async throws -> T {
-        try await service.perform(body)
+        // The web app's (and any HTTP client's) writes are the `web` front end's.
+        try await service.perform { s in try s.attributed(frontEnd: "web") { try body(s) } }
     }
 }

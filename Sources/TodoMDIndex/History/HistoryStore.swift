@@ -73,8 +73,8 @@ public final class HistoryStore: @unchecked Sendable {
     }
 
     public let path: String
-    private let db: DatabaseQueue
-    static let schemaVersion = 1
+    let db: DatabaseQueue
+    static let schemaVersion = 2
 
     /// Opens (or makes) the store at `path`.
     public init(path: String) throws {
@@ -102,6 +102,7 @@ public final class HistoryStore: @unchecked Sendable {
                 if version != schemaVersion {
                     try db.execute(sql: """
                         DROP TABLE IF EXISTS blobs; DROP TABLE IF EXISTS versions; DROP TABLE IF EXISTS meta;
+                        DROP TABLE IF EXISTS expected; DROP TABLE IF EXISTS quarantine; DROP TABLE IF EXISTS arrivals;
                         CREATE TABLE blobs (hash TEXT PRIMARY KEY, size INTEGER NOT NULL, data BLOB NOT NULL);
                         CREATE TABLE versions (
                             seq INTEGER PRIMARY KEY AUTOINCREMENT, path TEXT NOT NULL, at INTEGER NOT NULL,
@@ -109,6 +110,12 @@ public final class HistoryStore: @unchecked Sendable {
                         CREATE INDEX versions_path ON versions(path, seq);
                         CREATE INDEX versions_hash ON versions(hash);
                         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                        -- Bytes todomd is writing (hash '' = removing), until its action is recorded.
+                        CREATE TABLE expected (path TEXT NOT NULL, hash TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (path, hash)) WITHOUT ROWID;
+                        -- Quarantine (HistoryStore+Quarantine.swift): files held back, and recent arrivals.
+                        CREATE TABLE quarantine (path TEXT PRIMARY KEY, at INTEGER NOT NULL, source TEXT, reason TEXT NOT NULL) WITHOUT ROWID;
+                        CREATE TABLE arrivals (path TEXT NOT NULL, at INTEGER NOT NULL, source TEXT);
+                        CREATE INDEX arrivals_at ON arrivals(at);
                         PRAGMA user_version = \(schemaVersion);
                         """)
                 }
@@ -130,6 +137,18 @@ public final class HistoryStore: @unchecked Sendable {
 
     // MARK: Recording
 
+    /// Notes that todomd is writing `after` to `path` (nil: removing it), before its action is
+    /// recorded: a change seen with exactly these bytes meanwhile (by this process's index or
+    /// another's watch) is todomd's, not an edit from outside. Forgotten when the action is
+    /// recorded, or after 10 minutes.
+    public func expect(path: String, after: [UInt8]?) {
+        let hash = after.map(Self.hash) ?? ""
+        _ = try? db.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO expected (path, hash, at) VALUES (?, ?, ?)",
+                           arguments: [path, hash, Self.millis(Date())])
+        }
+    }
+
     /// Records changes todomd made (`by == "todomd"`) or saw (`external`, `seen`), at `at`.
     /// A change whose result is already the file's newest version is not recorded again
     /// (todomd's own write, then seen by the index), except that such a version seen first
@@ -141,9 +160,16 @@ public final class HistoryStore: @unchecked Sendable {
         let ms = Self.millis(at)
         return try db.write { db in
             var added: [Version] = []
+            try db.execute(sql: "DELETE FROM expected WHERE at < ?", arguments: [Self.millis(Date()) - 600_000])
             for c in changes {
                 let afterHash = c.after.map(Self.hash)
                 let beforeHash = c.before.map(Self.hash)
+                if c.by == "todomd" {
+                    try db.execute(sql: "DELETE FROM expected WHERE path = ?", arguments: [c.path])
+                } else if try Bool.fetchOne(db, sql: "SELECT 1 FROM expected WHERE path = ? AND hash = ?",
+                                             arguments: [c.path, afterHash ?? ""]) == true {
+                    continue  // todomd's own write, recorded with its action
+                }
                 let latest = try Self.latest(db, path: c.path)
                 if c.by == "todomd" {
                     if let latest, latest.hash == afterHash, latest.by != "todomd", ms - Self.millis(latest.at) < 60_000 {

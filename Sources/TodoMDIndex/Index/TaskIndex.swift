@@ -496,6 +496,12 @@ public struct SeenFile: Sendable {
     public var bytes: [UInt8]?
     /// Seen while the index was built from nothing (its first sighting, not a change).
     public var initial: Bool
+
+    public init(path: String, bytes: [UInt8]?, initial: Bool) {
+        self.path = path
+        self.bytes = bytes
+        self.initial = initial
+    }
 }
 
 extension TaskIndex {

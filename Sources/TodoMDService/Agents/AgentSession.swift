@@ -28,6 +28,8 @@ public final class AgentSession: Sendable {
     /// The `source` its tasks get: `mcp:<client>`, `shortcut`, or what the user configured.
     public let source: String
     public let rateWatch: AgentRateWatch
+    /// The front end the history and the audit log name: `mcp` for MCP clients, else `url`.
+    public var frontEnd: String { source.hasPrefix("mcp:") ? "mcp" : "url" }
 
     public init(service: TodoService, source: String, rateWatch: AgentRateWatch = AgentRateWatch()) {
         self.service = service
@@ -77,8 +79,10 @@ public final class AgentSession: Sendable {
             draft.fields.source = source
             return BatchOperation(reference: op.reference, action: .add(draft), expected: op.expected)
         }
-        let results = BatchResult.merging(count: ops.count, refused: refused) { runnable in
-            service.batch(runnable.map { ops[$0] }, label: "\(source) \(tool)", dryRun: dryRun)
+        let results = service.attributed(frontEnd: frontEnd, source: source) {
+            BatchResult.merging(count: ops.count, refused: refused) { runnable in
+                service.batch(runnable.map { ops[$0] }, label: "\(source) \(tool)", dryRun: dryRun)
+            }
         }
         var outcome = Outcome(results: results, dryRun: dryRun)
         if !dryRun, let alert = rateWatch.record(source, count: outcome.succeeded, at: service.clock.now) {

@@ -61,10 +61,12 @@ extension TodoService {
         case .off: return nil
         case .closed:
             let path = historyStorePath
-            guard !path.isEmpty, vault.exists else {
+            guard !path.isEmpty else {
                 historyState = .off
                 return nil
             }
+            // Not yet made (a first `add` makes the default vault): asked again later.
+            guard vault.exists else { return nil }
             do {
                 let store = try HistoryStore(path: path)
                 historyState = .open(store)
@@ -95,23 +97,53 @@ extension TodoService {
 
     // MARK: Recording
 
+    /// A recorder for an action on `vault` that tells the history, write by write, which bytes
+    /// are todomd's (`HistoryStore.expect`), so the index seeing them first does not log them
+    /// as an edit from outside.
+    ///
+    /// A file an agent or a URL creates (not a move) is judged by the quarantine as it is
+    /// written, before a watch can show it.
+    func recorder(_ vault: Vault) -> ChangeRecorder {
+        let recorder = ChangeRecorder(root: vault.root)
+        guard let store = historyStore else { return recorder }
+        let agent = actingSource.flatMap { $0 == Self.syncSource ? nil : $0 }
+        let quarantine = agent == nil ? nil : vault.settings.quarantine
+        let now = clock.now, warn = options.warn
+        recorder.onWrite = { [unowned recorder] path, before, after in
+            store.expect(path: path, after: after)
+            guard let quarantine, before == nil, let after, Self.mayHold(path),
+                  !recorder.changes.contains(where: { $0.after == nil && $0.before == after }) else { return }
+            Self.arrive([(path, Self.fileSource(after) ?? agent)], settings: quarantine, store: store, at: now, warn: warn)
+        }
+        return recorder
+    }
+
+    /// The `source` of the merges of sync-conflict copies.
+    static let syncSource = "sync"
+
+    /// Whether the quarantine judges a new file at `path`: a Markdown file the scanner reads
+    /// (not in a hidden folder such as the trash).
+    static func mayHold(_ path: String) -> Bool {
+        path.lowercased().hasSuffix(".md") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
+    }
+
     /// Records the files an action changed (todomd's own writes) and appends them to the audit
     /// log. Called when an action is saved to the undo journal.
     func recordHistory(_ label: String, _ changes: [FileChange]) {
         guard let store = historyStore else { return }
         let now = clock.now
-        let source = actingSource ?? options.frontEnd
+        let frontEnd = self.frontEnd, source = actingSource ?? frontEnd
         var records: [HistoryStore.Change] = []
         var events: [VaultChangeEvent] = []
         for m in Self.pairMoves(changes) {
             let c = m.change
             var record = HistoryStore.Change(path: c.path, from: m.from, before: c.before, after: c.after, by: "todomd",
-                                             action: label, frontEnd: options.frontEnd, source: source)
+                                             action: label, frontEnd: frontEnd, source: source)
             if m.from != nil { record.before = c.after }
             records.append(record)
             if m.movedAway { continue }
             let kind: VaultChangeEvent.Kind = m.from != nil ? .moved : c.before == nil ? .created : c.after == nil ? .removed : .changed
-            events.append(VaultChangeEvent(at: now, path: c.path, from: m.from, kind: kind, by: "todomd", frontEnd: options.frontEnd,
+            events.append(VaultChangeEvent(at: now, path: c.path, from: m.from, kind: kind, by: "todomd", frontEnd: frontEnd,
                                            source: source, action: label, before: c.before.map(HistoryStore.hash),
                                            after: c.after.map(HistoryStore.hash),
                                            fields: m.from != nil ? [] : FileFields.changedKeys(c.before, c.after),
@@ -147,8 +179,8 @@ extension TodoService {
     /// Records what the index saw change (from outside, or first seen) and appends the real
     /// changes to the audit log. Runs on the index's thread, without the service lock: it
     /// touches only the store (which has its own) and the audit log (appends).
-    static func recordSeen(_ files: [SeenFile], store: HistoryStore, at now: Date, audit: ([VaultChangeEvent]) -> Void,
-                           warn: (String) -> Void) {
+    static func recordSeen(_ files: [SeenFile], store: HistoryStore, at now: Date, quarantine: QuarantineSettings?,
+                           audit: ([VaultChangeEvent]) -> Void, warn: (String) -> Void) {
         let changes = files.map { HistoryStore.Change(path: $0.path, before: nil, after: $0.bytes, by: $0.initial ? "seen" : "external") }
         let added: [HistoryStore.Version]
         do { added = try store.record(changes, at: now) } catch {
@@ -156,24 +188,32 @@ extension TodoService {
             return
         }
         var events: [VaultChangeEvent] = []
+        var arrivals: [(path: String, source: String?)] = []
         for v in added where v.by == "external" {
             let before = v.parent.flatMap { try? store.blob($0) }
             let after = files.first { $0.path == v.path }?.bytes
             let kind: VaultChangeEvent.Kind = v.hash == nil ? .removed : v.parent == nil ? .created : .changed
             events.append(VaultChangeEvent(at: now, path: v.path, kind: kind, by: "external",
-                                           source: (after ?? before).flatMap { FileFields($0).valueText(TaskKey.source) },
+                                           source: (after ?? before).flatMap(Self.fileSource),
                                            before: v.parent, after: v.hash,
                                            fields: v.parent != nil && before == nil ? [] : FileFields.changedKeys(before, after),
                                            title: title(v.path, after ?? before)))
+            if kind == .created, let after, mayHold(v.path) { arrivals.append((v.path, fileSource(after))) }
         }
+        arrive(arrivals, settings: quarantine, store: store, at: now, warn: warn)
         audit(events)
+    }
+
+    /// The `source` a file's frontmatter names, unquoted.
+    static func fileSource(_ bytes: [UInt8]) -> String? {
+        FileFields(bytes).scalar(TaskKey.source)
     }
 
     /// The title of the task a file holds (else its name).
     static func title(_ path: String, _ bytes: [UInt8]?) -> String {
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        guard let bytes, let fields = Optional(FileFields(bytes)), let t = fields.valueText(TaskKey.title), !t.isEmpty else { return name }
-        return t.count > 2 && (t.hasPrefix("\"") || t.hasPrefix("'")) ? String(t.dropFirst().dropLast()) : t
+        guard let bytes, let t = FileFields(bytes).scalar(TaskKey.title), !t.isEmpty else { return name }
+        return t
     }
 
     // MARK: Reading

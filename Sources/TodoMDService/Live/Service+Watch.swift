@@ -66,7 +66,7 @@ extension TodoService {
     }
 
     func startLive(_ info: (WatchOptions, @Sendable ([WatchChange]) -> Void)) throws -> WatchStatus {
-        let (options, onChanges) = info
+        let options = info.0, onChanges = liveFilter(info.1)
         let session = WatchSession(vault: vault)
         session.reportOwnWrites = options.reportOwnWrites
         let excluded = Set(vault.settings.templateFolders)
@@ -82,6 +82,48 @@ extension TodoService {
         let status = WatchStatus(polling: polling, servesIndex: !polling && serveIndex())
         live = LiveWatch(session: session, restartInfo: info)
         return status
+    }
+
+    /// The watch's changes as the views show them: a file the quarantine holds and a sync
+    /// engine's conflict copy are not reported. New files are judged by the quarantine here
+    /// (the index may not have seen them yet); a copy is merged soon after, off the watch's
+    /// queue (a merged original is reported as changed). Takes no service lock: `stopWatching`
+    /// waits for the watch's queue while holding it.
+    private func liveFilter(_ onChanges: @escaping @Sendable ([WatchChange]) -> Void) -> @Sendable ([WatchChange]) -> Void {
+        let quarantine = vault.settings.quarantine
+        let store = quarantine == nil ? nil : historyStore
+        let vault = self.vault, clock = options.clock, warn = options.warn
+        return { [weak self] changes in
+            if let store, let quarantine {
+                let fresh = changes.compactMap { c -> SeenFile? in
+                    guard case .added(let t, _) = c, t.line == nil, Self.mayHold(t.path), let bytes = try? vault.readBytes(t.path) else { return nil }
+                    return SeenFile(path: t.path, bytes: bytes, initial: false)
+                }
+                if !fresh.isEmpty {
+                    Self.recordSeen(fresh, store: store, at: clock().now, quarantine: quarantine, audit: { self?.audit($0) }, warn: warn)
+                }
+            }
+            let held = (try? store?.heldPaths()) ?? []
+            let added = changes.compactMap { c -> String? in
+                if case .added(let t, _) = c, t.line == nil, SyncConflictNames.mayBeCopy(t.path) { return t.path }
+                return nil
+            }
+            let copies = Set(Self.detectCopies(added, vault: vault).map(\.copy))
+            let kept = changes.filter { c in
+                switch c {
+                case .added(let t, _): return !held.contains(t.path) && !copies.contains(t.path)
+                case .modified(_, let t, _), .removed(let t): return !held.contains(t.path)
+                case .problem, .alert: return true
+                }
+            }
+            if !kept.isEmpty { onChanges(kept) }
+            if !copies.isEmpty, let service = self { DispatchQueue.global().async { service.settleCopiesNow() } }
+        }
+    }
+
+    /// Merges the sync-conflict copies now (what every read does first).
+    func settleCopiesNow() {
+        locked { _ = snapshot(.notesOnly, clock: clock) }
     }
 
     /// Hands the index to an index server (inotify keeps it fresh; other commands sync with

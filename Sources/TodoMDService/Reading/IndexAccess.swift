@@ -62,7 +62,8 @@ extension TodoService {
             if let store = historyStore {
                 let clock = options.clock, warn = options.warn
                 index.onSeen = { [weak self] files in
-                    TodoService.recordSeen(files, store: store, at: clock().now, audit: { self?.audit($0) }, warn: warn)
+                    TodoService.recordSeen(files, store: store, at: clock().now, quarantine: self?.vault.settings.quarantine,
+                                           audit: { self?.audit($0) }, warn: warn)
                 }
             }
             access = .local(index)
@@ -95,8 +96,17 @@ extension TodoService {
     /// The vault as `need` requires it: from the index when it can answer, else read from the
     /// files (and in a command, read once and kept).
     func snapshot(_ need: SnapshotNeed, clock: Clock) -> VaultSnapshot {
+        var snap = settledSnapshot(need, clock: clock)
+        let held = heldPaths()
+        if !held.isEmpty { snap.tasks.removeAll { held.contains($0.path) } }
+        return snap
+    }
+
+    /// The snapshot after merging sync-conflict copies (open conflicts left out).
+    private func settledSnapshot(_ need: SnapshotNeed, clock: Clock) -> VaultSnapshot {
+        guard !settlingCopies else { return loadSnapshot(need, clock: clock) }
+        if vault.exists { settleSettingsCopies() }
         var snap = loadSnapshot(need, clock: clock)
-        guard !settlingCopies else { return snap }
         // Sync-conflict copies: merged into their originals first; open conflicts left out.
         let indexed: Bool
         switch access {
@@ -111,6 +121,11 @@ extension TodoService {
         if !settleSyncCopies(candidates).merged.isEmpty { snap = loadSnapshot(need, clock: clock) }
         if !openCopies.isEmpty { snap.tasks.removeAll { openCopies.contains($0.path) } }
         return snap
+    }
+
+    /// Paths no view shows: copies with open sync conflicts, and files the quarantine holds.
+    func hiddenPaths() -> Set<String> {
+        openCopies.union(heldPaths())
     }
 
     private func loadSnapshot(_ need: SnapshotNeed, clock: Clock) -> VaultSnapshot {

@@ -28,6 +28,10 @@ public struct Overview: Sendable {
     public var trash: Int
     /// Files that could not be read fully (`doctor` lists them).
     public var problems: Int
+    /// Sync conflicts waiting for the user (`conflicts`).
+    public var conflicts = 0
+    /// Files the quarantine holds (0 when it is off).
+    public var quarantine = 0
 }
 
 extension TodoService {
@@ -73,8 +77,11 @@ extension TodoService {
             Trace.mark("overview: tags")
             let trash = Trash(vault: vault).list().count
             Trace.mark("overview: trash")
-            return Overview(today: clock.today, views: views, areas: areas, tags: tags, types: types, overdue: overdue, trash: trash,
-                            problems: snap.problems.count)
+            var overview = Overview(today: clock.today, views: views, areas: areas, tags: tags, types: types, overdue: overdue, trash: trash,
+                                    problems: snap.problems.count)
+            overview.conflicts = openCopies.count
+            overview.quarantine = heldPaths().count
+            return overview
         }
     }
 

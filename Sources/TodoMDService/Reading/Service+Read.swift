@@ -198,7 +198,12 @@ extension TodoService {
                 kind = k
             }
             let engine = self.engine(clock)
-            let hits = try withSearchIndex { try $0.search(query, view: kind, filter: filter, engine: engine, limit: max(1, limit)) }
+            // Copies merged first; open conflicts' copies and held files are not results.
+            _ = snapshot(.notesOnly, clock: clock)
+            let hidden = hiddenPaths()
+            let hits = try withSearchIndex {
+                try $0.search(query, view: kind, filter: filter, engine: engine, limit: max(1, limit) + hidden.count)
+            }.filter { !hidden.contains($0.task.path) }.prefix(max(1, limit))
             return SearchResults(query: query, hits: hits.map {
                 SearchResults.Hit(task: VersionedTask($0.task, fingerprint: $0.fileFingerprint), snippet: $0.snippet, rank: $0.rank)
             })
@@ -235,7 +240,7 @@ extension TodoService {
     public func doctor(strict: Bool = false) -> DoctorReport {
         locked {
             let snap = snapshot(.all, clock: clock)
-            var problems = snap.problems + settingsProblems()
+            var problems = snap.problems + settingsProblems() + settingsCopyProblems
             for c in conflicts() {
                 problems.append(FileProblem(path: c.copy.copy, reasons: [
                     "a \(c.copy.engine.displayName) conflict copy of \(c.copy.original): \(c.conflicts.map(\.key).joined(separator: ", ")) "

@@ -43,9 +43,9 @@ extension TodoService {
         settlingCopies = true
         defer { settlingCopies = false }
         let copies = detectCopies(candidates)
-        let recorder = ChangeRecorder(root: vault.root)
+        let recorder = recorder(vault)
         let saved = actingSource
-        actingSource = "sync"
+        actingSource = Self.syncSource
         defer {
             saveAction("merge", recorder.changes, vault: vault)
             actingSource = saved
@@ -58,7 +58,9 @@ extension TodoService {
 
     /// The candidates that are copies: the distinctive names always, the others (`name 2.md`,
     /// `name (1).md`, `name-DEVICE.md`) only beside an original with the same `created`.
-    func detectCopies(_ candidates: [String]) -> [SyncConflictCopy] {
+    func detectCopies(_ candidates: [String]) -> [SyncConflictCopy] { Self.detectCopies(candidates, vault: vault) }
+
+    static func detectCopies(_ candidates: [String], vault: Vault) -> [SyncConflictCopy] {
         candidates.compactMap { path in
             guard let c = SyncConflictNames.detect(path, exists: { vault.regularFileStamp($0) != nil }) else { return nil }
             if c.engine.isDistinctive { return c }

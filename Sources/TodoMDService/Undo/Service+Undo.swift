@@ -56,7 +56,7 @@ extension TodoService {
     func recording<T>(_ function: String, _ body: () throws -> T) rethrows -> T {
         let vault = self.vault
         if ChangeRecorder.current(root: vault.root) != nil { return try body() }
-        let recorder = ChangeRecorder(root: vault.root)
+        let recorder = recorder(vault)
         defer { saveAction(Self.actionLabel(function), recorder.changes, vault: vault) }
         return try recorder.observe(body)
     }
@@ -68,7 +68,7 @@ extension TodoService {
               function[..<paren].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return function }
         let name = String(function[..<paren])
         let names = ["complete": "done", "deferTask": "defer", "addItem": "add item", "restore": "trash restore",
-                     "finishEdit": "edit", "emptyTrash": "empty trash", "restoreVersion": "restore", "resolveConflict": "resolve", "archive": "archive", "saveTheme": "theme"]
+                     "finishEdit": "edit", "emptyTrash": "empty trash", "restoreVersion": "restore", "resolveConflict": "resolve", "rejectQuarantined": "reject", "archive": "archive", "saveTheme": "theme"]
         return names[name] ?? name
     }
 
@@ -177,7 +177,7 @@ extension TodoService {
             let steps = try ActionJournal.revertSteps(action, entry: file, blob: { hash in try? store?.blob(hash) })
             let report: RevertReport
             // Undo is not itself undoable, but the version history keeps what it wrote.
-            let recorder = ChangeRecorder(root: vault.root)
+            let recorder = recorder(vault)
             defer { recordHistory("undo", recorder.changes) }
             do { report = try recorder.observe { try vault.revert(steps, action: "\"\(action.summary)\" (\(action.at))") } } catch {
                 touched = steps.map(\.path)

@@ -97,6 +97,17 @@ export const api={
   // Undo
   undo:()=>request('POST','/api/undo',{body:{}}),
 
+  // Sync conflicts, version history, the audit log (issue 16)
+  conflicts:()=>get('/api/conflicts'),
+  /** {task, take: mine|theirs} or {task, fields: {key: mine|theirs|value}}. */
+  resolve:body=>request('POST','/api/conflicts/resolve',{body}),
+  /** A task's stored versions (newest first); params {version: 'v12'}: that version's file. */
+  history:(id,params)=>get(`/api/tasks/${encodeId(id)}/history`,params),
+  /** Brings version `v` back; `read`: the task's version (If-Match). */
+  restoreVersion:(id,v,read)=>request('POST',`/api/tasks/${encodeId(id)}/restore`,{body:{version:v},version:read}),
+  /** The audit log, oldest first: params {task, limit, since, source, by}. */
+  log:params=>get('/api/log',params),
+
   // Trash
   trash:()=>get('/api/trash'),
   restore:path=>request('POST',`/api/trash/${path.split('/').map(encodeURIComponent).join('/')}/restore`,{body:{}}),

@@ -12,6 +12,9 @@ import{tagsField,areaField,projectField}from'./detail/pickers.js'
 import{recurrenceField}from'./detail/recurrence.js'
 import{confirmSheet}from'./detail/sheet.js'
 import{localToday}from'./detail/calendar.js'
+import{syncPanel}from'./detail/sync.js'
+import{historySection}from'./detail/history.js'
+import{conflictsOf,refreshConflicts,copyName}from'./conflicts.js'
 
 const same=(a,b)=>JSON.stringify(a??null)===JSON.stringify(b??null)
 const toast=(message,undo)=>emit('toast',{message,undo})
@@ -232,10 +235,51 @@ function estimateField(){
   return{key:'estimated_minutes',el:row('estimated_minutes','Estimate',null,seg,num,hint),update:t=>show(t.estimated_minutes),busy:()=>document.activeElement===num}
 }
 
+/** The sync-conflict chooser while the file has a conflict copy (redrawn only when the conflict changed). */
+function drawSync(){
+  const slot=$('#detail .detail-sync'),c=cur?.task&&cur.task.line==null&&conflictsOf(cur.task.path),k=c?.[0]?JSON.stringify(c[0]):''
+  if(!slot||slot.dataset.key===k)return
+  slot.dataset.key=k
+  replace(slot,k&&syncPanel(c[0],c.length-1,fields=>resolveSync(c[0],fields)))
+}
+on('conflicts',drawSync)
+
+/** Settles a conflict with the choices ({key: mine|theirs}); the detail then shows the merged task. */
+async function resolveSync(conflict,fields){
+  const c=cur
+  try{
+    await enqueue(c,()=>api.resolve({task:conflict.task,fields}))
+    emit('tasks-changed',{ids:[c.id],kind:'modified'})
+    toast(`Conflict resolved; the ${copyName(conflict)} is in the Trash`,true)
+    const r=await api.task(c.id)
+    if(cur===c)adopt(r.task,true)
+    await refreshConflicts()
+    return true
+  }catch(e){
+    toast(`Not resolved: ${e.message}`)
+    refreshConflicts()
+  }
+}
+
+/** Brings version `v` back (with the version read: a file changed since is refused). */
+async function restoreVersion(v){
+  const c=cur
+  try{
+    const{task}=await enqueue(c,()=>api.restoreVersion(c.id,v,c.task.version))
+    emit('tasks-changed',{ids:[c.id],kind:'modified',task})
+    if(cur===c)adopt(task,true)
+    toast(`Restored ${v}`,true)
+  }catch(e){
+    toast(e.code==='edit_conflict'?'Not restored: the file changed since it was read. Look again, then restore.':`Not restored: ${e.message}`)
+    if(e.code==='edit_conflict'&&cur===c)api.task(c.id).then(r=>cur===c&&adopt(r.task,true),()=>{})
+  }
+}
+
 /** Created / modified / completed / source / file, unknown keys, problems: read-only. */
 function drawMeta(){
   const box=$('#detail .detail-meta'),t=cur.task
   if(!box)return
+  drawSync()
   const str=v=>(typeof v==='string'?v:JSON.stringify(v))
   const item=(k,v)=>v!=null&&v!==''&&h('div.meta-item',h('dt',k),h('dd',String(v)))
   const extra=Object.entries(t.extra||{})
@@ -270,9 +314,11 @@ function render(task){
   const group=(label,from,to)=>h('section.detail-group',{'aria-label':label},f.slice(from,to).map(x=>x.el))
   frame(f[2].el,h('div.detail-scroll',
     h('div.detail-head',f[0].el,f[1].el),
+    h('div.detail-sync'),
     group('Status and dates',3,7),group('Priority and estimate',7,9),group('Where',9,12),group('Repeat',12,13),
     h('section.detail-group.notes',f[13].el),
     h('section.detail-meta',{'aria-label':'Information'}),
+    task.line==null&&historySection({task:()=>cur.task,restore:restoreVersion}),
     h('div.detail-actions',h('button.btn.danger.detail-delete',{onclick:remove},icon('trash'),'Delete'))))
   if(task.line!=null){ // a checkbox line in a note: only these fields live on the line
     for(const x of f.slice(1))if(!/^(status|due|scheduled|defer|priority|recurrence|tags)$/.test(x.key))x.el.hidden=true

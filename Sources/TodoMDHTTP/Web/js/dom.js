@@ -102,6 +102,8 @@ const ICONS={
   back:'M15 6l-6 6 6 6',
   link:'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1',
   book:'M4 5a2 2 0 0 1 2-2h14v16H6a2 2 0 0 0-2 2zM4 21V5',
+  conflict:'M8 3h7l4 4v11H8zM5 7v14h11M13.5 8.5v3.5M13.5 15h.01',
+  history:'M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 2',
 }
 
 /** An inline SVG icon (decorative: aria-hidden) drawn with stroke = currentColor. */

@@ -6,6 +6,7 @@ import{initSidebar,refreshSidebar}from'./sidebar.js'
 import{showList,currentPrefill}from'./list.js'
 import{initLive}from'./live.js'
 import{loadTheme}from'./theme.js'
+import{refreshConflicts,renderConflicts}from'./conflicts.js'
 
 loadTheme().catch(e=>console.warn('theme',e))
 // The app shell opens offline (sw.js caches it; the API is never cached).
@@ -14,15 +15,19 @@ if('serviceWorker'in navigator)navigator.serviceWorker.register('/sw.js').catch(
 const phone=matchMedia('(max-width: 700px)')
 let detail=null
 
+// A list, or the sync conflicts (a list of their own, kept under the detail as lists are).
+const showMain=r=>r.kind=='conflicts'?renderConflicts(clear($('#main'))):showList(r)
+
 async function show(r){
   const k=r.kind,home=k=='home'&&phone.matches,main=()=>clear($('#main'))
   document.body.dataset.screen=home?'sidebar':k=='task'?'detail':'main'
   if(k!='task')detail?.closeDetail?.()
   try{
     if(k=='task'){
-      if(!$('#main .list-view'))showList(listRoute()||{kind:'home',name:'',nav:''});
+      if(!$('#main .list-view'))showMain(listRoute()||{kind:'home',name:'',nav:''});
       (detail||=await import('./detail.js')).openDetail(r.name)
-    }else if(k=='settings')(await import('./settings.js')).renderSettings(main())
+    }else if(k=='conflicts')showMain(r)
+    else if(k=='settings')(await import('./settings.js')).renderSettings(main())
     else if(k=='builder'){
       const builtin=BUILTIN.includes(r.name)&&r.name!='trash';
       (await import('./builder.js')).renderBuilder(main(),{id:r.name||null,readonly:builtin,builtin})
@@ -47,4 +52,5 @@ import('./keys.js').then(m=>m.initKeys())
 import('./palette.js')
 start()
 refreshSidebar()
+refreshConflicts()
 initLive()

@@ -5,6 +5,7 @@ import{api}from'./api.js'
 import{on,emit}from'./bus.js'
 import{href,route,listRoute,BUILTIN,cap}from'./router.js'
 import{onChange}from'./live.js'
+import{conflicts}from'./conflicts.js'
 
 const NO_COUNT=['logbook','upcoming','anytime','someday']
 // Perspective icons (SF Symbol names in .perspectives.json) → ours.
@@ -56,10 +57,12 @@ function render(){
   const{views=[],areas=[],types=[],tags=[]}=ov||{}
   const built=BUILTIN.map(id=>li('view',id,cap(id),id,
     id=='trash'?ov?.trash:!NO_COUNT.includes(id)&&views.find(v=>v.id==id)?.count,DROPS[id]&&(()=>DROPS[id]),id=='today'&&ov?.overdue&&'has-overdue'))
+  // Sync conflicts: an entry only while there are any.
+  const n=conflicts().length
   replace(el,
     h('div.sidebar-head',h('button.quick-find',{onclick:()=>emit('palette')},icon('search'),h('span','Quick Find'),h('kbd','⌘K'))),
     h('div.sidebar-scroll',
-      h('ul.nav-list.builtin',built[0],gap(),built.slice(1,6),gap(),built.slice(6)),
+      h('ul.nav-list.builtin',built[0],gap(),built.slice(1,6),gap(),built.slice(6),n>0&&[gap(),li('view','conflicts','Conflicts','conflict',n)]),
       // Areas with their projects, then projects without an area (tasks with neither are the Inbox).
       section('Areas',areas.map(a=>{
         const ps=a.projects.map(p=>li('project',p.project,p.project,'project',p.count,()=>({area:a.area,project:p.project})))
@@ -101,4 +104,5 @@ export function initSidebar(){
   render()
   onChange(refreshSidebar,500)
   on('route',markActive)
+  on('conflicts',render)
 }

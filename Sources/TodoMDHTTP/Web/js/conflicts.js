@@ -1,0 +1,66 @@
+// Sync conflicts (issue 16): GET /api/conflicts on load and after every change (bus 'conflicts' with
+// the list when it changed). Rows of a task with one get a badge; /conflicts lists them; the detail
+// shows the chooser (detail/sync.js).
+import{h,$$,icon,replace}from'./dom.js'
+import{api}from'./api.js'
+import{on,emit}from'./bus.js'
+import{navigate}from'./router.js'
+import{onChange}from'./live.js'
+
+export const ENGINES={syncthing:'Syncthing',dropbox:'Dropbox',nextcloud:'Nextcloud',icloud:'iCloud Drive',onedrive:'OneDrive',gdrive:'Google Drive'}
+const LABELS={title:'Title',description:'Description',status:'Status',flagged:'Flag',due:'Deadline',scheduled:'When',defer:'Defer until',
+  priority:'Priority',estimated_minutes:'Estimate',area:'Area',project:'Project',tags:'Tags',recurrence:'Repeat',recurrence_type:'Repeat mode',
+  body:'Notes',completed:'Completed',created:'Created',modified:'Modified'}
+/** A field's name as the detail shows it: due → "Deadline". */
+export const label=k=>LABELS[k]||k.replace(/_/g,' ')
+/** "Syncthing copy". */
+export const copyName=c=>`${ENGINES[c.engine]||c.engine||'Sync'} copy`
+
+let list=[],seen='',view=null
+export const conflicts=()=>list
+/** The open conflicts of the file at `path`, the one resolving settles first first. */
+export const conflictsOf=path=>list.filter(c=>c.task==path)
+/** The row badge (accessible name "Sync conflict"). */
+export const badge=()=>h('span.sync-badge',{role:'img','aria-label':'Sync conflict',title:'Changed on two devices: open it to choose'},icon('conflict'))
+
+export async function refreshConflicts(){
+  try{
+    const r=await api.conflicts(),k=JSON.stringify(r.conflicts)
+    if(k==seen)return
+    seen=k
+    list=r.conflicts||[]
+    markRows()
+    emit('conflicts',list)
+  }catch{/* offline: live.js says so */}
+}
+
+/** Badges on the rows whose file has a conflict, none on the others. */
+function markRows(){
+  const paths=new Set(list.map(c=>c.task))
+  for(const li of $$('.task-row')){
+    const b=$$('.sync-badge',li)[0],want=paths.has(li.task?.path)
+    if(want&&!b)li.querySelector('.title')?.after(badge())
+    else if(!want)b?.remove()
+  }
+}
+
+/** The /conflicts screen: every task with an open conflict; each opens its detail (the chooser). */
+export function renderConflicts(main){
+  view=h('div.list-body')
+  replace(main,h('section.list-view.v-conflicts',{dataset:{nav:'conflicts'}},
+    h('header.list-header',h('button.back',{'aria-label':'Lists',onclick:()=>navigate('/')},icon('back')),
+      h('span.head-icon',icon('conflict')),h('h1.list-title','Conflicts')),view))
+  draw()
+  refreshConflicts()
+}
+
+function draw(){
+  if(!view?.isConnected)return view=null
+  replace(view,list.length?[h('p.list-note','Each of these tasks was changed on two devices before they synced. Open one to choose what to keep.'),
+    h('ul.rows',{role:'list'},list.map(c=>h('li',h('a.conflict-link',{href:'/task/'+encodeURIComponent(c.task)},icon('conflict'),
+      h('span.row-text',h('span.title',c.title),h('span.desc',`${c.fields.map(f=>label(f.key)).join(', ')} · ${copyName(c)}`))))))]
+    :h('div.empty',icon('conflict'),h('p','No sync conflicts: every device agrees.')))
+}
+
+on('conflicts',draw)
+onChange(refreshConflicts,300)
