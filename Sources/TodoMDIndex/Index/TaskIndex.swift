@@ -230,7 +230,9 @@ public final class TaskIndex {
         let chunks = stride(from: 0, to: todo.count, by: 2048).map { Array(todo[$0..<min($0 + 2048, todo.count)]) }
         var done = 0
         let keepBytes = onSeen != nil
-        let initial = known.isEmpty
+        // Until a first walk completes, every file is a first sighting, not a change (an empty
+        // vault's first walk completes too: files after it are new).
+        let initial = try db.read { try String.fetchOne($0, sql: "SELECT value FROM meta WHERE key = 'walked'") } == nil
         var next: ParsedChunk? = chunks.first.map { ParsedChunk($0, vault: vault, keepBytes: keepBytes) }
         var waited = 0.0, stored = 0.0
         for (k, slice) in chunks.enumerated() {
@@ -255,6 +257,7 @@ public final class TaskIndex {
             progress?(done, todo.count)
         }
         Trace.mark("parsed and stored \(todo.count) (waiting for parses \(Int(waited)) ms, storing \(Int(stored)) ms)")
+        if initial { try write { try $0.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('walked', '1')") } }
         return stats
     }
 

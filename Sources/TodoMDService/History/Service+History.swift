@@ -270,7 +270,7 @@ extension TodoService {
             let (path, bytes, _) = try versionBytes(reference, version: version)
             if let current = try? vault.readBytes(path) {
                 if let expected, let t = try? resolve(reference, prefer: .any, clock: clock) {
-                    try checkExpected(expected, current: t, keys: [])
+                    try checkUnchanged(expected, current: t, nothing: "restored")
                 }
                 if current != bytes { try vault.replaceFile(path, expected: Vault.fingerprint(current), with: bytes) }
             } else {

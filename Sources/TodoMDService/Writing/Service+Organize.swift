@@ -59,22 +59,8 @@ extension TodoService {
             if t.line != nil {
                 throw TodoError.invalidArgument("\(t.key) is a checkbox line in a note: cancel it, or remove the line in the note itself")
             }
-            if let expected, let now = current.version, expected != now {
-                // Trashing a task someone changed since it was read would hide their change.
-                guard let base = indexedTask(path: t.path, version: expected) else {
-                    throw TodoError.editConflict(Self.unknownVersion(expected, current: current, keys: TaskKey.all))
-                }
-                let changed = WatchChange.changedFields(base, t)
-                if !changed.isEmpty {
-                    func value(_ x: TodoTask, _ k: String) -> JSONValue {
-                        k == "body" ? .string(x.body) : k == "path" ? .string(x.path) : x.value(forKey: k)
-                    }
-                    throw TodoError.editConflict(EditConflict(
-                        path: t.key, fields: changed.map { EditConflict.Field(key: $0, read: value(base, $0), onDisk: value(t, $0)) },
-                        currentVersion: now, reason: "another program changed " + changed.joined(separator: ", ")
-                            + " since version \(expected); nothing was deleted"))
-                }
-            }
+            // Trashing a task someone changed since it was read would hide their change.
+            try checkUnchanged(expected, current: current, nothing: "deleted")
             let trashPath = try Trash(vault: vault).delete(t.path)
             noteWritten([t.path])
             return DeleteOutcome(task: t, trashPath: trashPath)

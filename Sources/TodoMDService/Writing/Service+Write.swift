@@ -233,6 +233,25 @@ extension TodoService {
         try Vault.checkClash(base: base, current: current.task, keys: keys, currentVersion: now, what: "since version \(expected)")
     }
 
+    /// Refuses (edit conflict) when any field or the body of `current` changed since version
+    /// `expected`: for actions on the whole file (delete, restore), which no merge can carry.
+    func checkUnchanged(_ expected: String?, current: VersionedTask, nothing: String) throws {
+        guard let expected, let now = current.version, expected != now else { return }
+        let t = current.task
+        guard let base = indexedTask(path: t.path, version: expected) else {
+            throw TodoError.editConflict(Self.unknownVersion(expected, current: current, keys: TaskKey.all))
+        }
+        let changed = WatchChange.changedFields(base, t)
+        guard !changed.isEmpty else { return }
+        func value(_ x: TodoTask, _ k: String) -> JSONValue {
+            k == "body" ? .string(x.body) : k == "path" ? .string(x.path) : x.value(forKey: k)
+        }
+        throw TodoError.editConflict(EditConflict(
+            path: t.key, fields: changed.map { EditConflict.Field(key: $0, read: value(base, $0), onDisk: value(t, $0)) },
+            currentVersion: now, reason: "another program changed " + changed.joined(separator: ", ")
+                + " since version \(expected); nothing was \(nothing)"))
+    }
+
     /// The conflict of a version the index never saw (or forgot): nothing can be merged.
     static func unknownVersion(_ expected: String, current: VersionedTask, keys: [String]) -> EditConflict {
         EditConflict(path: current.task.key, fields: keys.map { EditConflict.Field(key: $0, read: nil, onDisk: current.task.value(forKey: $0)) },

@@ -20,8 +20,8 @@ let list=[],seen='',view=null
 export const conflicts=()=>list
 /** The open conflicts of the file at `path`, the one resolving settles first first. */
 export const conflictsOf=path=>list.filter(c=>c.task==path)
-/** The row badge (accessible name "Sync conflict"). */
-export const badge=()=>h('span.sync-badge',{role:'img','aria-label':'Sync conflict',title:'Changed on two devices: open it to choose'},icon('conflict'))
+/** The badge of a task row (a whole file's task: a checkbox line's conflict is its note's); accessible name "Sync conflict". */
+export const badge=t=>t.line==null&&conflictsOf(t.path).length>0&&h('span.sync-badge',{role:'img','aria-label':'Sync conflict',title:'Changed on two devices: open it to choose'},icon('conflict'))
 
 export async function refreshConflicts(){
   try{
@@ -38,8 +38,8 @@ export async function refreshConflicts(){
 function markRows(){
   const paths=new Set(list.map(c=>c.task))
   for(const li of $$('.task-row')){
-    const b=$$('.sync-badge',li)[0],want=paths.has(li.task?.path)
-    if(want&&!b)li.querySelector('.title')?.after(badge())
+    const b=$$('.sync-badge',li)[0],want=paths.has(li.task?.path)&&li.task.line==null
+    if(want&&!b)li.querySelector('.title')?.after(badge(li.task))
     else if(!want)b?.remove()
   }
 }

@@ -5,7 +5,7 @@ import{api}from'./api.js'
 import{emit}from'./bus.js'
 import{dayLabel,daysBetween,minutesLabel}from'./dates.js'
 import{toast}from'./toast.js'
-import{conflictsOf,badge}from'./conflicts.js'
+import{badge}from'./conflicts.js'
 
 let sel=null
 export const selectedRow=()=>sel&&document.querySelector(`.task-row[data-id="${CSS.escape(sel)}"]`)
@@ -43,7 +43,7 @@ export function taskRow(t,ctx){
       h('button.checkbox',{role:'checkbox','aria-checked':String(closed),disabled:ctx.trash,'aria-label':`${closed?'Reopen':'Complete'} ${t.title}`},
         icon(t.status=='cancelled'?'x':'check')),
       h('div.row-text',
-        h('div.title-line',h('span.title',t.title),conflictsOf(t.path).length>0&&badge(),
+        h('div.title-line',h('span.title',t.title),badge(t),
           t.flagged&&meta('flag','flagged',null,'Flagged'),
           t.recurrence&&meta('repeat','repeat',null,t.recurrence_text||'Repeats')),
         t.description&&h('div.desc',t.description),
