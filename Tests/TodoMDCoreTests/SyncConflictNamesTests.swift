@@ -7,7 +7,8 @@ import XCTest
 /// same `created`.
 final class SyncConflictNamesTests: XCTestCase {
     func testEveryEnginesNamingTable() {
-        let originals: Set<String> = ["plan.md", "Work/plan.md", "report.md", "notes.md"]
+        let originals: Set<String> = ["plan.md", "Work/plan.md", "report.md", "notes.md", ".order.json", ".perspectives.json",
+                                      ".theme.json", "Work/.order.json"]
         let cases: [(String, String?, SyncConflictCopy.Engine?)] = [
             ("plan.sync-conflict-20261124-101010-ABCDEFG.md", "plan.md", .syncthing),
             ("Work/plan.sync-conflict-20261124-101010-Z9Z9Z9Z.md", "Work/plan.md", .syncthing),
@@ -28,6 +29,16 @@ final class SyncConflictNamesTests: XCTestCase {
             ("plan.sync-conflict-2026-ABC.md", nil, nil),
             ("plan (conflicted copy).md", nil, nil),
             ("plan.sync-conflict-20261124-101010-ABCDEFG.txt", nil, nil),
+            // The vault's JSON files at its root; no other JSON.
+            (".order.sync-conflict-20261124-101010-ABCDEFG.json", ".order.json", .syncthing),
+            (".perspectives (Anna's conflicted copy 2026-11-24).json", ".perspectives.json", .dropbox),
+            (".order 2.json", ".order.json", .icloud),
+            (".order (1).json", ".order.json", .googleDrive),
+            (".perspectives-LAPTOP.json", ".perspectives.json", .onedrive),
+            (".order.json", nil, nil),
+            (".theme 2.json", nil, nil),
+            ("data.sync-conflict-20261124-101010-ABCDEFG.json", nil, nil),
+            ("Work/.order 2.json", nil, nil),
         ]
         for (path, original, engine) in cases {
             let c = SyncConflictNames.detect(path, exists: originals.contains)

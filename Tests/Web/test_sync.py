@@ -57,7 +57,8 @@ def test_conflict_badge_sidebar_chooser_and_resolve(driver, sync_server, sync_va
                          theirs={"Plan the offsite": "Plan the offsite in Lisbon", "2026-12-01": "2026-12-05",
                                  '"low"': '"high"', "Book the venue.": "Book the venue tomorrow,\nand the flights."})
 
-    badge = wait_for(lambda: js(d, "const r = arguments[0]; return r && r.querySelector('.sync-badge')", row(d, PLAN)), 10,
+    # (The event of this device's edit, or the app's look every 10 s: no event announces a copy.)
+    badge = wait_for(lambda: js(d, "const r = arguments[0]; return r && r.querySelector('.sync-badge')", row(d, PLAN)), 12,
                      message="no conflict badge on the task's row")
     assert badge.get_attribute("aria-label") == "Sync conflict"
     assert not js(d, "return !!document.querySelector('.task-row:not([data-id=\"Projects/Launch/offsite.md\"]) .sync-badge')")

@@ -122,7 +122,7 @@ public enum SettingsFileMerge {
             }
             theirsOrder.append(i)
             guard let mine = byID[i] else { byID[i] = e; continue }
-            if mine != e { extra.append(renamed(e, taken: Set(x.compactMap(id) + y.compactMap(id)))) }
+            if sameIgnoringIDCase(mine, e) == false { extra.append(renamed(e, taken: Set(x.compactMap(id) + y.compactMap(id)))) }
         }
         var out: [JSONValue] = []
         let order = mergeLists(x.map { id($0) ?? "" }, theirsOrder)
@@ -130,6 +130,14 @@ public enum SettingsFileMerge {
         for i in order where !i.isEmpty && used.insert(i).inserted { if let e = byID[i] { out.append(e) } }
         out += x.filter { id($0) == nil }
         return .array(out + extra)
+    }
+
+    /// Equal but perhaps for the case of their ids (ids match case-insensitively).
+    private static func sameIgnoringIDCase(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        guard case .object(var x) = a, case .object(var y) = b else { return a == b }
+        for i in x.indices where x[i].0 == "id" { if case .string(let s) = x[i].1 { x[i].1 = .string(s.lowercased()) } }
+        for i in y.indices where y[i].0 == "id" { if case .string(let s) = y[i].1 { y[i].1 = .string(s.lowercased()) } }
+        return JSONValue.object(x) == .object(y)
     }
 
     /// A perspective both sides changed, kept under a new id and a name that says so.

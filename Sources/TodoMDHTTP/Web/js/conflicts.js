@@ -64,3 +64,8 @@ function draw(){
 
 on('conflicts',draw)
 onChange(refreshConflicts,300)
+// /api/events says nothing when a sync engine drops a copy (it is no task): look again now and
+// then while the app is in view, and when it comes back into view.
+const look=()=>document.visibilityState=='visible'&&refreshConflicts()
+setInterval(look,10000)
+document.addEventListener('visibilitychange',look)

@@ -14,7 +14,7 @@ import{confirmSheet}from'./detail/sheet.js'
 import{localToday}from'./detail/calendar.js'
 import{syncPanel}from'./detail/sync.js'
 import{historySection}from'./detail/history.js'
-import{conflictsOf,refreshConflicts,copyName}from'./conflicts.js'
+import{conflictsOf,refreshConflicts}from'./conflicts.js'
 
 const same=(a,b)=>JSON.stringify(a??null)===JSON.stringify(b??null)
 const toast=(message,undo)=>emit('toast',{message,undo})
@@ -250,10 +250,12 @@ async function resolveSync(conflict,fields){
   try{
     await enqueue(c,()=>api.resolve({task:conflict.task,fields}))
     emit('tasks-changed',{ids:[c.id],kind:'modified'})
-    toast(`Conflict resolved; the ${copyName(conflict)} is in the Trash`,true)
+    toast('Conflict resolved',true)
     const r=await api.task(c.id)
     if(cur===c)adopt(r.task,true)
     await refreshConflicts()
+    // The merged task from its top; focus stays in the pane (the Resolve button is gone).
+    if(cur===c){$('#detail .detail-scroll').scrollTop=0;$('#detail').focus({preventScroll:true})}
     return true
   }catch(e){
     toast(`Not resolved: ${e.message}`)

@@ -52,5 +52,6 @@ import('./keys.js').then(m=>m.initKeys())
 import('./palette.js')
 start()
 refreshSidebar()
-refreshConflicts()
+// Off the first list's path (badges and the chooser follow as soon as it answers).
+;(self.requestIdleCallback||(f=>setTimeout(f,100)))(()=>refreshConflicts(),{timeout:300})
 initLive()
