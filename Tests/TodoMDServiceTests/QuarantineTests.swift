@@ -110,3 +110,42 @@ final class QuarantineTests: XCTestCase {
         XCTAssertFalse(q.trusts("users"))
     }
 }
+
+/// The live watch (`serve`, `watch`): a held file is reported as held, never as added; a sync
+/// engine's copy is never reported and is merged soon after.
+final class LiveFilterTests: XCTestCase {
+    final class Events: @unchecked Sendable {
+        private let lock = NSLock()
+        private var all: [WatchChange] = []
+        func add(_ c: [WatchChange]) { lock.withLock { all += c } }
+        var list: [WatchChange] { lock.withLock { all } }
+    }
+
+    private func wait(_ what: String, _ done: () -> Bool) {
+        let end = Date().addingTimeInterval(10)
+        while !done() && Date() < end { usleep(20_000) }
+        XCTAssertTrue(done(), "timed out waiting for \(what)")
+    }
+
+    func testHeldFilesAndCopiesAreNotReportedAsTasks() throws {
+        let f = ServiceFixture()
+        f.vault.write(".todomd.json", "{\"quarantine\": true}")
+        f.vault.write("plan.md", taskFile("Plan"))
+        let s = f.service(longRunning: true)
+        _ = try s.view("all")
+        let events = Events()
+        _ = try s.startWatching(WatchOptions(poll: true, reportOwnWrites: true)) { events.add($0) }
+        defer { s.stopWatching() }
+        f.vault.write("x.md", "---\ntitle: \"Injected\"\nstatus: \"todo\"\nsource: \"script\"\n---\n")
+        wait("held") { events.list.contains { if case .held = $0 { return true } else { return false } } }
+        XCTAssertFalse(events.list.contains { if case .added(let t, _) = $0 { return t.path == "x.md" } else { return false } })
+        guard case .held(let path, let reason)? = events.list.first(where: { if case .held = $0 { return true } else { return false } }) else { return }
+        XCTAssertEqual(path, "x.md")
+        XCTAssertEqual(reason, "its source (script) is not trusted")
+
+        f.vault.write("plan.sync-conflict-20261124-101010-ABCDEFG.md", taskFile("Plan", extra: "priority: \"high\"\n"))
+        wait("the copy merged") { !f.vault.exists("plan.sync-conflict-20261124-101010-ABCDEFG.md") }
+        XCTAssertTrue(f.vault.read("plan.md").contains("priority: \"high\""), f.vault.read("plan.md") + "\n" + f.vault.files().joined(separator: " "))
+        XCTAssertFalse(events.list.contains { if case .added(let t, _) = $0 { return t.path.contains("sync-conflict") } else { return false } })
+    }
+}

@@ -59,6 +59,7 @@ final class ServiceReadTests: XCTestCase {
         XCTAssertTrue(report.problems.first?.reasons.first?.contains("Syncthing conflict copy of plan.md: title changed on both devices") ?? false,
                       "\(report.problems)")
         XCTAssertEqual(report.taskCount, 2, "the copy is not a task")
+        XCTAssertEqual(f.service().overview().conflicts, 1)
     }
 
     func testViewsSearchTagsAreasDoctorAndItems() throws {

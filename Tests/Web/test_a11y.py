@@ -98,15 +98,14 @@ def test_every_view_classic(driver, a11y_server, scheme):
     for name, route in VIEWS.items():
         load(driver, a11y_server.url, route, scheme)
         problems += describe(name, bad(run_axe(driver)))
-    # a version of the task, viewed from its History
-    load(driver, a11y_server.url, DETAIL, scheme)
-    driver.execute_script("document.querySelector('#detail .detail-history button').click()")
-    try:
-        wait_for(lambda: driver.execute_script("return !!document.querySelector('.version-sheet .version-text')"), 3)
-        time.sleep(0.3)
-        problems += describe("version", bad(run_axe(driver)))
-    except AssertionError:
-        problems.append("version: View showed nothing")
+        if name == "detail":  # a version of the task, viewed from its History
+            driver.execute_script("document.querySelector('#detail .detail-history button').click()")
+            try:
+                wait_for(lambda: driver.execute_script("return !!document.querySelector('.version-sheet .version-text')"), 3)
+                time.sleep(0.3)
+                problems += describe("version", bad(run_axe(driver)))
+            except AssertionError:
+                problems.append("version: View showed nothing")
     # quick entry open over Today
     load(driver, a11y_server.url, "/today", scheme)
     driver.execute_script("document.querySelector('#fab').click()")

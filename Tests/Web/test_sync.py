@@ -57,20 +57,23 @@ def test_conflict_badge_sidebar_chooser_and_resolve(driver, sync_server, sync_va
                          theirs={"Plan the offsite": "Plan the offsite in Lisbon", "2026-12-01": "2026-12-05",
                                  '"low"': '"high"', "Book the venue.": "Book the venue tomorrow,\nand the flights."})
 
-    # (The event of this device's edit, or the app's look every 10 s: no event announces a copy.)
-    badge = wait_for(lambda: js(d, "const r = arguments[0]; return r && r.querySelector('.sync-badge')", row(d, PLAN)), 12,
+    # No event announces a copy (it is no task): the app looks again every 10 s and when it comes back
+    # into view, as here (this device's edit, announced, may also show it first).
+    js(d, "document.dispatchEvent(new Event('visibilitychange'))")
+    badge = wait_for(lambda: js(d, "const r = arguments[0]; return r && r.querySelector('.sync-badge')", row(d, PLAN)), 5,
                      message="no conflict badge on the task's row")
     assert badge.get_attribute("aria-label") == "Sync conflict"
     assert not js(d, "return !!document.querySelector('.task-row:not([data-id=\"Projects/Launch/offsite.md\"]) .sync-badge')")
     assert not row(d, copy.relative_to(v).as_posix()), "the conflict copy is listed as a task"
-    entry = wait_for(lambda: css(d, "#sidebar a.nav-item[data-nav=conflicts]"), 5, message="no Conflicts entry in the sidebar")[0]
-    assert entry.text.split() == ["Conflicts", "1"], entry.text
+    entry = wait_for(lambda: js(d, "return document.querySelector('#sidebar a.nav-item[data-nav=conflicts]')?.innerText"), 5,
+                     message="no Conflicts entry in the sidebar")
+    assert entry.split() == ["Conflicts", "1"], entry
 
     # /conflicts lists it; it opens the detail with the banner and the chooser.
-    entry.click()
-    link = wait_for(lambda: css(d, "#main .conflict-link"), 5, message="/conflicts lists nothing")[0]
-    assert "Plan the team offsite" in link.text and "Syncthing copy" in link.text, link.text
-    link.click()
+    js(d, "document.querySelector('#sidebar a.nav-item[data-nav=conflicts]').click()")  # (re-rendered live: no stale handle)
+    link = wait_for(lambda: js(d, "return document.querySelector('#main .conflict-link')?.innerText"), 5, message="/conflicts lists nothing")
+    assert "Plan the team offsite" in link and "Syncthing copy" in link, link
+    js(d, "document.querySelector('#main .conflict-link').click()")
     panel = wait_for(lambda: css(d, "#detail .sync-panel"), 10, message="no chooser in the detail")[0]
     text = panel.text
     for want in ("Changed on two devices", "This device", "Other device", "Syncthing copy", "Plan the team offsite",

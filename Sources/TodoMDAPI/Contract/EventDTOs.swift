@@ -16,10 +16,11 @@ public struct AlertSourceDTO: Decodable, Equatable, Sendable, JSONObject {
 /// One thing that happened in the vault (`todomd watch --json`, one per line; `GET /api/events`):
 /// `{"schema_version", "event": "added", "task"}`, `… "modified", "task", "changed"`,
 /// `… "removed", "task"`, `… "problem", "path", "reasons"`, `… "alert", "total",
-/// "window_seconds", "sources"`. Only the keys of its kind are written.
+/// "window_seconds", "sources"`, `… "held", "path", "reasons"` (a new file the quarantine holds).
+/// Only the keys of its kind are written.
 public struct WatchEventDTO: Decodable, Equatable, Sendable, JSONObject {
     public var schemaVersion = APISchema.version
-    /// added, modified, removed, problem, alert.
+    /// added, modified, removed, problem, alert, held.
     public var event: String
     public var task: TaskDTO?
     /// For `modified`: the fields that changed, in schema order.
@@ -57,6 +58,10 @@ public struct WatchEventDTO: Decodable, Equatable, Sendable, JSONObject {
             total = a.total
             windowSeconds = a.windowSeconds
             sources = a.sources.map { AlertSourceDTO(source: $0.source, count: $0.count) }
+        case let .held(p, reason):
+            event = "held"
+            path = p
+            reasons = [reason]
         }
     }
 

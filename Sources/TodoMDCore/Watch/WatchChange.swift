@@ -12,6 +12,8 @@ public enum WatchChange: Sendable {
     case problem(FileProblem)
     /// Many new files in a short time.
     case alert(RateAlert)
+    /// A new file the quarantine holds for review (`reason`: why), shown nowhere until approved.
+    case held(path: String, reason: String)
 
     /// The `--json` field names whose values differ between two versions of a task, in schema
     /// order (derived fields such as `next_occurrences`, and the line a task moved to, are

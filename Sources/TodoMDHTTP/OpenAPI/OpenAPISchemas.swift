@@ -143,7 +143,7 @@ enum Schema {
                 ("type", string), ("count", integer), ("items", array(ref("Item"))), ("tasks", array(ref("Task"))),
             ])),
             ("WatchEvent", document("A change in the vault (the data of an event stream message).", [
-                ("event", oneOf(["added", "modified", "removed", "problem", "alert", "reload"])), ("task", ref("Task")),
+                ("event", oneOf(["added", "modified", "removed", "problem", "alert", "held", "reload"])), ("task", ref("Task")),
                 ("changed", array(string)), ("path", string), ("reasons", array(string)), ("total", integer),
                 ("window_seconds", integer),
                 ("sources", array(object("A source of new files.", [("source", string), ("count", integer)]))),

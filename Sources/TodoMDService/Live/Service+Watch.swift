@@ -103,20 +103,23 @@ extension TodoService {
                     Self.recordSeen(fresh, store: store, at: clock().now, quarantine: quarantine, audit: { self?.audit($0) }, warn: warn)
                 }
             }
-            let held = (try? store?.heldPaths()) ?? []
+            let held = Dictionary(((try? store?.held()) ?? []).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
             let added = changes.compactMap { c -> String? in
                 if case .added(let t, _) = c, t.line == nil, SyncConflictNames.mayBeCopy(t.path) { return t.path }
                 return nil
             }
             let copies = Set(Self.detectCopies(added, vault: vault).map(\.copy))
-            let kept = changes.filter { c in
+            let kept = changes.compactMap { c -> WatchChange? in
                 switch c {
-                case .added(let t, _): return !held.contains(t.path) && !copies.contains(t.path)
-                case .modified(_, let t, _), .removed(let t): return !held.contains(t.path)
-                case .problem, .alert: return true
+                case .added(let t, _):
+                    if let h = held[t.path] { return .held(path: t.path, reason: QuarantinedFile.why(h.reason, source: h.source)) }
+                    return copies.contains(t.path) ? nil : c
+                case .modified(_, let t, _), .removed(let t): return held[t.path] == nil ? c : nil
+                case .problem, .alert, .held: return c
                 }
             }
-            if !kept.isEmpty { onChanges(kept) }
+            // Also when all were left out: a server's caches of counts must still be dropped.
+            if !kept.isEmpty || kept.count < changes.count { onChanges(kept) }
             if !copies.isEmpty, let service = self { DispatchQueue.global().async { service.settleCopiesNow() } }
         }
     }

@@ -14,6 +14,13 @@ public struct QuarantinedFile: Sendable {
     public var source: String?
     /// `source` (not a trusted source) or `burst` (one of more new files than the rate allows).
     public var reason: String
+
+    /// Why it is held, for people.
+    public var why: String { Self.why(reason, source: source) }
+
+    static func why(_ reason: String, source: String?) -> String {
+        reason == "burst" ? "one of a burst of new files" : "its source (\(source ?? QuarantineSettings.noSource)) is not trusted"
+    }
 }
 
 /// What the quarantine holds.
@@ -60,7 +67,9 @@ extension TodoService {
             let settings = vault.settings.quarantine
             var list = QuarantineList(enabled: settings != nil, files: [], alert: nil, burst: settings?.burst ?? 0,
                                       windowSeconds: Int(settings?.window ?? 0))
-            guard settings != nil, let store = historyStore, let held = try? store.held() else { return list }
+            guard settings != nil, let store = historyStore else { return list }
+            _ = snapshot(.notesOnly, clock: clock)   // what changed since is seen (and judged) first
+            guard let held = try? store.held() else { return list }
             var gone: [String] = []
             for h in held {
                 guard vault.regularFileStamp(h.path) != nil else {

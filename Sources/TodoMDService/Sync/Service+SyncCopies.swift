@@ -133,6 +133,11 @@ extension TodoService {
             }
         }
         var out: [[UInt8]] = []
+        // The original itself, when the copy has every change it made: this device did not
+        // touch the file since the other device's copy left it (the common case).
+        if let i = versions.firstIndex(where: { $0.0 == sideHashes[0] }), !Self.lacks(sides[1], sides[0], versions[(i + 1)...].map(\.1)) {
+            out.append(mine)
+        }
         for h in [newest?.0, conservative?.0].compactMap({ $0 }) {
             if let bytes = try? store.blob(h), !out.contains(bytes) { out.append(bytes) }
         }

@@ -40,9 +40,8 @@ struct QuarantineList: ParsableCommand {
             var rows = out
             rows.showPaths = true
             for f in q.files {
-                let why = f.reason == "burst" ? "in a burst" : "source \(f.source ?? QuarantineSettings.noSource) is not trusted"
                 let head = f.task.map { rows.row($0.task) } ?? "\(f.path)  " + out.paint(f.problem ?? "", .dim)
-                out.print("  " + head + out.paint("  (\(why))", .dim))
+                out.print("  " + head + out.paint("  (\(f.why))", .dim))
             }
             if !q.files.isEmpty {
                 out.print(out.paint("todomd quarantine approve PATH… (or --all) shows them; reject moves them to the trash.", .dim))

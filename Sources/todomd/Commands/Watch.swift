@@ -82,6 +82,8 @@ struct WatchPrinter: Sendable {
             return "! problem: \(p.path): " + p.reasons.joined(separator: "; ").replacingOccurrences(of: "\n", with: " ")
         case .alert(let a):
             return "! alert: \(a.total) new files in \(a.windowSeconds) s: " + a.sources.map { "\($0.source) \($0.count)" }.joined(separator: ", ")
+        case let .held(path, reason):
+            return "? held for review: \(path) (\(reason); todomd quarantine)"
         }
     }
 

@@ -43,7 +43,7 @@ function what(e){
   return a?a+(f?` · ${f}`:''):f?'Changed '+f:'Saved'
 }
 
-// One change seen twice (todomd's own write, also noticed by the watcher) is kept once, as todomd's.
+// One change logged twice (todomd's own write, also noticed by the watcher: servers before 1babe8f) is shown once, as todomd's.
 function dedupe(entries){
   const mine=new Set(entries.filter(e=>e.by=='todomd'&&e.after).map(e=>e.before+e.after))
   return entries.filter(e=>e.by=='todomd'||!mine.has(e.before+e.after))
@@ -84,7 +84,7 @@ export function historySection(ctx){
     const s=sheet({label:`Version ${v.version}`,cls:'version-sheet'})
     const close=h('button.btn',{type:'button',onclick:()=>s.close()},'Close')
     s.panel.append(h('h2.sheet-title',`Version ${v.version}`),h('p.sheet-summary',`${full(v.at)} · ${who(v)}`),
-      h('pre.version-text',{tabindex:'0','aria-label':`The file at ${v.version}`},doc.content),
+      h('pre.version-text',{tabindex:'0'},doc.content),
       h('div.sheet-actions',!v.current&&h('button.btn.history-restore',{type:'button',onclick:()=>{s.close();ctx.restore(v.version)}},'Restore this version'),close))
     close.focus()
   }
