@@ -143,6 +143,7 @@ final class LiveFilterTests: XCTestCase {
         XCTAssertEqual(path, "x.md")
         XCTAssertEqual(reason, "its source (script) is not trusted")
 
+        f.clock.set(clock("2026-11-24T09:05"))   // the copy arrives later than the original was seen
         f.vault.write("plan.sync-conflict-20261124-101010-ABCDEFG.md", taskFile("Plan", extra: "priority: \"high\"\n"))
         wait("the copy merged") { !f.vault.exists("plan.sync-conflict-20261124-101010-ABCDEFG.md") }
         XCTAssertTrue(f.vault.read("plan.md").contains("priority: \"high\""), f.vault.read("plan.md") + "\n" + f.vault.files().joined(separator: " "))

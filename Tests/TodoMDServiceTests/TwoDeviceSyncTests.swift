@@ -153,3 +153,20 @@ final class TwoDeviceSyncTests: XCTestCase {
         s.count >= 2 && s.hasPrefix("\"") && s.hasSuffix("\"") ? String(s.dropFirst().dropLast()) : s
     }
 }
+
+/// A copy of a file the history never saw (both arrive together): nothing is dropped.
+final class CopyWithoutHistoryTests: XCTestCase {
+    func testEveryDifferenceWaitsForTheUser() throws {
+        let f = ServiceFixture()
+        f.vault.write("a.md", taskFile("Here", extra: "due: \"2026-12-01\"\n", body: "Mine.\n"))
+        f.vault.write("a.sync-conflict-20261124-101010-ABCDEFG.md", taskFile("There", extra: "due: \"2026-12-02\"\n", body: "Theirs.\n"))
+        let s = f.service()
+        XCTAssertEqual(try s.view("all").tasks.map(\.title), ["Here"])
+        let c = try XCTUnwrap(s.conflicts().first)
+        XCTAssertFalse(c.hasBase)
+        XCTAssertEqual(c.conflicts.map(\.key), ["title", "due", "body"])
+        XCTAssertTrue(f.vault.exists("a.sync-conflict-20261124-101010-ABCDEFG.md"), "the copy stays until the user decides")
+        _ = try s.resolveConflict("a.sync-conflict-20261124-101010-ABCDEFG.md", take: nil, fields: [("title", "theirs"), ("due", "mine"), ("body", "theirs")])
+        XCTAssertEqual(f.vault.read("a.md"), taskFile("There", extra: "due: \"2026-12-01\"\n", body: "Theirs.\n"))
+    }
+}

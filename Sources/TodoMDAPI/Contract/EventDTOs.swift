@@ -16,11 +16,12 @@ public struct AlertSourceDTO: Decodable, Equatable, Sendable, JSONObject {
 /// One thing that happened in the vault (`todomd watch --json`, one per line; `GET /api/events`):
 /// `{"schema_version", "event": "added", "task"}`, `… "modified", "task", "changed"`,
 /// `… "removed", "task"`, `… "problem", "path", "reasons"`, `… "alert", "total",
-/// "window_seconds", "sources"`, `… "held", "path", "reasons"` (a new file the quarantine holds).
+/// "window_seconds", "sources"`, `… "held", "path", "reasons"` (a new file the quarantine holds),
+/// `… "conflict", "path", "copy"` (a sync engine's copy that changed the same fields).
 /// Only the keys of its kind are written.
 public struct WatchEventDTO: Decodable, Equatable, Sendable, JSONObject {
     public var schemaVersion = APISchema.version
-    /// added, modified, removed, problem, alert, held.
+    /// added, modified, removed, problem, alert, held, conflict.
     public var event: String
     public var task: TaskDTO?
     /// For `modified`: the fields that changed, in schema order.
@@ -30,9 +31,11 @@ public struct WatchEventDTO: Decodable, Equatable, Sendable, JSONObject {
     public var total: Int?
     public var windowSeconds: Int?
     public var sources: [AlertSourceDTO]?
+    /// For `conflict`: the copy (`path` is its original).
+    public var copy: String?
 
     enum CodingKeys: String, CodingKey {
-        case schemaVersion = "schema_version", event, task, changed, path, reasons, total, windowSeconds = "window_seconds", sources
+        case schemaVersion = "schema_version", event, task, changed, path, reasons, total, windowSeconds = "window_seconds", sources, copy
     }
 
     public init(event: String) { self.event = event }
@@ -62,6 +65,10 @@ public struct WatchEventDTO: Decodable, Equatable, Sendable, JSONObject {
             event = "held"
             path = p
             reasons = [reason]
+        case let .conflict(original, c):
+            event = "conflict"
+            path = original
+            copy = c
         }
     }
 
@@ -77,5 +84,6 @@ public struct WatchEventDTO: Decodable, Equatable, Sendable, JSONObject {
         if let total { v.field("total", total) }
         if let windowSeconds { v.field("window_seconds", windowSeconds) }
         if let sources { v.field("sources", sources) }
+        if let copy { v.field("copy", copy) }
     }
 }

@@ -9,7 +9,7 @@ import Yams
 ///
 /// Without an ancestor (`base` nil), a key whose values differ goes to the side whose
 /// `modified` is later (the caller keeps the other in the version history) and the bodies
-/// likewise: nothing is a conflict.
+/// likewise; when `modified` cannot tell (missing or equal), each difference is a conflict.
 public enum TaskMerge {
     /// One key (or `body`) both sides changed differently.
     public struct Conflict: Sendable, Equatable {
@@ -24,7 +24,11 @@ public enum TaskMerge {
             guard let raw else { return nil }
             let s = String(decoding: raw, as: UTF8.self)
             guard key != "body", let colon = s.firstIndex(of: ":") else { return s }
-            return String(s[s.index(after: colon)...]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let value = String(s[s.index(after: colon)...]).trimmingCharacters(in: .whitespacesAndNewlines)
+            // One quoted scalar reads as its text (`"Plan B"` is Plan B); lists stay YAML.
+            guard let q = value.first, q == "\"" || q == "'", !value.contains("\n"), value.utf8.count <= 4096,
+                  let text = (try? Yams.compose(yaml: value))??.scalar?.string else { return value }
+            return text
         }
     }
 
@@ -54,7 +58,9 @@ public enum TaskMerge {
         guard let doc = FrontmatterDocument(bytes: mine), b.hasFrontmatter else {
             return mergeBodiesOnly(base: base, mine: mine, theirs: theirs, resolve: resolve, markers: markers, labels: labels)
         }
-        let theirsWins = o == nil && isLater(b, than: a)
+        // No ancestor: the later `modified` decides; when it cannot, every difference is the
+        // user's to settle (never silently one side's).
+        let theirsWins = o == nil && isLater(b, than: a), mineWins = o == nil && isLater(a, than: b)
         var replace: [String: [UInt8]?] = [:]   // key -> new lines (nil: remove)
         var conflicts: [Conflict] = []
         var fromTheirs: [String] = []
@@ -97,6 +103,14 @@ public enum TaskMerge {
             } else if theirsWins {
                 replace[key] = .some(vb)
                 fromTheirs.append(key)
+            } else if !mineWins {
+                if let choice = resolve[key] {
+                    if let lines = chosen(choice, key: key, mine: va, theirs: vb, doc: doc) { replace[key] = .some(lines) }
+                    if choice != .mine { fromTheirs.append(key) }
+                } else {
+                    conflicts.append(Conflict(key: key, base: nil, mine: va, theirs: vb))
+                    if markers { replace[key] = .some(marked(va, vb, doc: doc, labels: labels)) }
+                }
             }
         }
         // The body.
@@ -135,6 +149,8 @@ public enum TaskMerge {
             } else if theirsWins || bodyChoice == .theirs {
                 body = b.body
                 fromTheirs.append("body")
+            } else if !mineWins && bodyChoice == nil {
+                conflicts.append(Conflict(key: "body", base: nil, mine: a.body, theirs: b.body))
             }
         }
         var out: [UInt8] = Array(doc.bytes[0..<(doc.lines.first?.lowerBound ?? doc.closeStart)])

@@ -14,6 +14,8 @@ public enum WatchChange: Sendable {
     case alert(RateAlert)
     /// A new file the quarantine holds for review (`reason`: why), shown nowhere until approved.
     case held(path: String, reason: String)
+    /// A sync engine's copy of `original` changed the same fields: a conflict to settle.
+    case conflict(original: String, copy: String)
 
     /// The `--json` field names whose values differ between two versions of a task, in schema
     /// order (derived fields such as `next_occurrences`, and the line a task moved to, are

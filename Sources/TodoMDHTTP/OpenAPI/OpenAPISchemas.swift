@@ -143,11 +143,11 @@ enum Schema {
                 ("type", string), ("count", integer), ("items", array(ref("Item"))), ("tasks", array(ref("Task"))),
             ])),
             ("WatchEvent", document("A change in the vault (the data of an event stream message).", [
-                ("event", oneOf(["added", "modified", "removed", "problem", "alert", "held", "reload"])), ("task", ref("Task")),
+                ("event", oneOf(["added", "modified", "removed", "problem", "alert", "held", "conflict", "reload"])), ("task", ref("Task")),
                 ("changed", array(string)), ("path", string), ("reasons", array(string)), ("total", integer),
                 ("window_seconds", integer),
-                ("sources", array(object("A source of new files.", [("source", string), ("count", integer)]))),
-            ], optional: ["task", "changed", "path", "reasons", "total", "window_seconds", "sources"])),
+                ("sources", array(object("A source of new files.", [("source", string), ("count", integer)]))), ("copy", string),
+            ], optional: ["task", "changed", "path", "reasons", "total", "window_seconds", "sources", "copy"])),
             ("Error", document("What went wrong.", [
                 ("error", object("The error.", [
                     ("code", string), ("message", string), ("candidates", array(string)),

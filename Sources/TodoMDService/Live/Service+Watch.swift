@@ -108,19 +108,27 @@ extension TodoService {
                 if case .added(let t, _) = c, t.line == nil, SyncConflictNames.mayBeCopy(t.path) { return t.path }
                 return nil
             }
-            let copies = Set(Self.detectCopies(added, vault: vault).map(\.copy))
+            let detected = Self.detectCopies(added, vault: vault)
+            let copies = Set(detected.map(\.copy))
             let kept = changes.compactMap { c -> WatchChange? in
                 switch c {
                 case .added(let t, _):
                     if let h = held[t.path] { return .held(path: t.path, reason: QuarantinedFile.why(h.reason, source: h.source)) }
                     return copies.contains(t.path) ? nil : c
                 case .modified(_, let t, _), .removed(let t): return held[t.path] == nil ? c : nil
-                case .problem, .alert, .held: return c
+                case .problem, .alert, .held, .conflict: return c
                 }
             }
             // Also when all were left out: a server's caches of counts must still be dropped.
             if !kept.isEmpty || kept.count < changes.count { onChanges(kept) }
-            if !copies.isEmpty, let service = self { DispatchQueue.global().async { service.settleCopiesNow() } }
+            if !detected.isEmpty, let service = self {
+                DispatchQueue.global().async {
+                    service.settleCopiesNow()
+                    // A copy still there after merging: the same fields changed on both sides.
+                    let open = detected.filter { vault.regularFileStamp($0.copy) != nil }
+                    if !open.isEmpty { onChanges(open.map { .conflict(original: $0.original, copy: $0.copy) }) }
+                }
+            }
         }
     }
 

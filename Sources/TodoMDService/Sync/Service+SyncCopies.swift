@@ -82,7 +82,7 @@ extension TodoService {
                     report.merged.append((c, ["body"]))
                     continue
                 }
-                let bases = syncBases(c.original, mine: mine, theirs: theirs)
+                let bases = syncBases(c.original, copy: c.copy, mine: mine, theirs: theirs)
                 let base = bases.last
                 let result = TaskMerge.merge(bases: bases, mine: mine, theirs: theirs, resolve: resolve[c.copy] ?? [:])
                 if ProcessInfo.processInfo.environment["TODOMD_DEBUG_MERGE"] != nil {
@@ -112,7 +112,7 @@ extension TodoService {
     /// Which versions came from this device and which from the sync engine cannot be told apart
     /// (both are "external" to todomd), so the rule errs towards an older ancestor: that turns
     /// an ambiguous field into a conflict for the user, never into a lost edit. Nil: no history.
-    func syncBases(_ path: String, mine: [UInt8], theirs: [UInt8]) -> [[UInt8]] {
+    func syncBases(_ path: String, copy: String, mine: [UInt8], theirs: [UInt8]) -> [[UInt8]] {
         guard let store = historyStore, let all = try? store.versions(path: path, limit: 1000) else { return [] }
         var seen = Set<String>()
         let versions = all.compactMap { v -> (String, FileFields)? in
@@ -133,9 +133,13 @@ extension TodoService {
             }
         }
         var out: [[UInt8]] = []
-        // The original itself, when the copy has every change it made: this device did not
-        // touch the file since the other device's copy left it (the common case).
-        if let i = versions.firstIndex(where: { $0.0 == sideHashes[0] }), !Self.lacks(sides[1], sides[0], versions[(i + 1)...].map(\.1)) {
+        // The original itself, when it was here before the copy arrived and the copy has every
+        // change it made: this device did not touch the file since the other device's copy
+        // left it (the common case). Both first seen together tell nothing.
+        let mineSince = all.first { $0.hash == sideHashes[0] }?.at
+        let copySince = (try? store.versions(path: copy, limit: 1000))?.last?.at
+        if let i = versions.firstIndex(where: { $0.0 == sideHashes[0] }), let mineSince, mineSince < copySince ?? .distantFuture,
+           !Self.lacks(sides[1], sides[0], versions[(i + 1)...].map(\.1)) {
             out.append(mine)
         }
         for h in [newest?.0, conservative?.0].compactMap({ $0 }) {
@@ -173,7 +177,7 @@ extension TodoService {
             let copies = detectCopies(copyCandidates())
             return copies.compactMap { c -> SyncConflict? in
                 guard let theirs = try? vault.readBytes(c.copy), let mine = try? vault.readBytes(c.original) else { return nil }
-                let bases = syncBases(c.original, mine: mine, theirs: theirs)
+                let bases = syncBases(c.original, copy: c.copy, mine: mine, theirs: theirs)
                 let base = bases.last
                 let r = TaskMerge.merge(bases: bases, mine: mine, theirs: theirs)
                 return r.conflicts.isEmpty ? nil : SyncConflict(copy: c, title: Self.title(c.original, mine), conflicts: r.conflicts,

@@ -84,6 +84,8 @@ struct WatchPrinter: Sendable {
             return "! alert: \(a.total) new files in \(a.windowSeconds) s: " + a.sources.map { "\($0.source) \($0.count)" }.joined(separator: ", ")
         case let .held(path, reason):
             return "? held for review: \(path) (\(reason); todomd quarantine)"
+        case let .conflict(original, copy):
+            return "! sync conflict: \(original) and its copy \(copy) changed the same fields (todomd conflicts)"
         }
     }
 

@@ -155,3 +155,21 @@ final class TaskMergeTests: XCTestCase {
         }
     }
 }
+
+/// Without an ancestor, the later `modified` decides; when it cannot, nothing is chosen silently.
+final class TaskMergeWithoutBaseTests: XCTestCase {
+    private func file(_ title: String, modified: String?) -> [UInt8] {
+        Array(("---\ntitle: \"\(title)\"\nstatus: \"todo\"\n" + (modified.map { "modified: \"\($0)\"\n" } ?? "") + "---\nBody\n").utf8)
+    }
+
+    func testModifiedDecidesElseEveryDifferenceConflicts() {
+        let later = TaskMerge.merge(base: nil, mine: file("Mine", modified: "2026-11-20T09:00:00Z"), theirs: file("Theirs", modified: "2026-11-21T09:00:00Z"))
+        XCTAssertEqual(later.conflicts, [])
+        XCTAssertEqual(FileFields(later.bytes).scalar("title"), "Theirs")
+        let earlier = TaskMerge.merge(base: nil, mine: file("Mine", modified: "2026-11-22T09:00:00Z"), theirs: file("Theirs", modified: "2026-11-21T09:00:00Z"))
+        XCTAssertEqual(FileFields(earlier.bytes).scalar("title"), "Mine")
+        let unknown = TaskMerge.merge(base: nil, mine: file("Mine", modified: nil), theirs: file("Theirs", modified: nil))
+        XCTAssertEqual(unknown.conflicts.map(\.key), ["title"])
+        XCTAssertEqual(TaskMerge.Conflict.text(unknown.conflicts.first?.theirs, key: "title"), "Theirs")
+    }
+}
