@@ -153,14 +153,25 @@ public final class HistoryStore: @unchecked Sendable {
     /// A change whose result is already the file's newest version is not recorded again
     /// (todomd's own write, then seen by the index), except that such a version seen first
     /// from outside moments ago is credited to todomd. A todomd write over bytes the store has
-    /// not seen records those bytes first, as seen from outside. Returns the versions added.
+    /// not seen records those bytes first, as seen from outside. `keep`: more blobs to store
+    /// in the same transaction (the bytes the undo journal points at). Returns the versions added.
     @discardableResult
-    public func record(_ changes: [Change], at: Date) throws -> [Version] {
-        guard !changes.isEmpty else { return [] }
+    public func record(_ changes: [Change], at: Date, keep: [[UInt8]] = []) throws -> [Version] {
+        guard !changes.isEmpty || !keep.isEmpty else { return [] }
         let ms = Self.millis(at)
+        // What the index sees of todomd's own writes needs no write transaction.
+        if keep.isEmpty, !changes.contains(where: { $0.by == "todomd" }), try db.read({ db in
+            try changes.allSatisfy {
+                try Bool.fetchOne(db, sql: "SELECT 1 FROM expected WHERE path = ? AND hash = ?",
+                                  arguments: [$0.path, $0.after.map(Self.hash) ?? ""]) == true
+            }
+        }) { return [] }
         return try db.write { db in
             var added: [Version] = []
-            try db.execute(sql: "DELETE FROM expected WHERE at < ?", arguments: [Self.millis(Date()) - 600_000])
+            for bytes in keep { try Self.store(db, bytes) }
+            if changes.contains(where: { $0.by == "todomd" }) {
+                try db.execute(sql: "DELETE FROM expected WHERE at < ?", arguments: [Self.millis(Date()) - 600_000])
+            }
             for c in changes {
                 let afterHash = c.after.map(Self.hash)
                 let beforeHash = c.before.map(Self.hash)
@@ -257,13 +268,6 @@ public final class HistoryStore: @unchecked Sendable {
     /// Whether the store holds a blob.
     public func hasBlob(_ hash: String) -> Bool {
         (try? db.read { try Bool.fetchOne($0, sql: "SELECT 1 FROM blobs WHERE hash = ?", arguments: [hash]) }) ?? nil ?? false
-    }
-
-    /// Stores bytes as a blob without a version (what the undo journal points at); returns its hash.
-    @discardableResult
-    public func keep(_ bytes: [UInt8]) throws -> String {
-        try db.write { try Self.store($0, bytes) }
-        return Self.hash(bytes)
     }
 
     /// How many versions and blob bytes the store holds.

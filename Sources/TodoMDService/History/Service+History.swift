@@ -129,8 +129,9 @@ extension TodoService {
 
     /// Records the files an action changed (todomd's own writes) and appends them to the audit
     /// log. Called when an action is saved to the undo journal.
-    func recordHistory(_ label: String, _ changes: [FileChange]) {
-        guard let store = historyStore else { return }
+    @discardableResult
+    func recordHistory(_ label: String, _ changes: [FileChange], keep: [[UInt8]] = []) -> Bool {
+        guard let store = historyStore else { return false }
         let now = clock.now
         let frontEnd = self.frontEnd, source = actingSource ?? frontEnd
         var records: [HistoryStore.Change] = []
@@ -149,10 +150,12 @@ extension TodoService {
                                            fields: m.from != nil ? [] : FileFields.changedKeys(c.before, c.after),
                                            title: Self.title(c.path, c.after ?? c.before)))
         }
-        do { try store.record(records, at: now) } catch {
+        defer { audit(events) }
+        do { try store.record(records, at: now, keep: keep) } catch {
             options.warn("could not record the version history (\(error))")
+            return false
         }
-        audit(events)
+        return true
     }
 
     /// One file change with the move it is part of: a file gone whose bytes appeared at a new

@@ -1,5 +1,6 @@
 import Foundation
 import TodoMDCore
+import TodoMDIndex
 
 /// The recent actions of the undo journal, newest first.
 public struct UndoHistory: Sendable {
@@ -86,9 +87,16 @@ extension TodoService {
     /// is a warning: the action itself was done.
     func saveAction(_ label: String, _ changes: [FileChange], vault: Vault) {
         guard !changes.isEmpty else { return }
-        recordHistory(Self.actionLabel(label), changes)
-        let store = historyStore
-        let (files, tooLarge) = ActionJournal.files(for: changes, keep: store.map { s in { try? s.keep($0) } })
+        // The bytes undo needs go to the history's blobs (recorded with the versions, in one
+        // transaction) rather than into the journal.
+        var kept: [[UInt8]] = []
+        var (files, tooLarge) = ActionJournal.files(for: changes, keep: historyStore == nil ? nil : { bytes in
+            kept.append(bytes)
+            return HistoryStore.hash(bytes)
+        })
+        if !recordHistory(Self.actionLabel(label), changes, keep: kept), !kept.isEmpty {
+            (files, tooLarge) = ActionJournal.files(for: changes)   // the store did not take them: inline
+        }
         let now = Timestamp.format(clock.now)
         let (label, summary) = describe(label, changes, vault: vault)
         do {

@@ -20,6 +20,8 @@ struct BenchResult {
     /// Perspectives (issue 13): a copy of Today saved in `.perspectives.json`, and a query,
     /// next to the built-in views of the closest selectivity (`list today`, `list flagged`).
     var perspectiveToday = 0.0, flagged = 0.0, query = 0.0
+    /// Issue 16: merging sync-conflict copies on a read, and a write with and without the history.
+    var sync = SyncBench.Result()
     var coldPeakKB = 0, warmPeakKB = 0
     var todayCount = 0
 
@@ -39,7 +41,10 @@ struct BenchResult {
          ("json_per_task", "JSON per task (contract, with body), in process", jsonPerTask),
          ("one_file_changed", "one file changed → `list today`", oneChanged),
          ("watched_list_today", "`list today` while `todomd watch` runs", watchedToday),
-         ("watched_search", "`search quokka` while `todomd watch` runs", watchedSearch)]
+         ("watched_search", "`search quokka` while `todomd watch` runs", watchedSearch),
+         ("merge_sync_copies", "merge \(sync.copies) sync-conflict copies on a read, in process", sync.merge),
+         ("write_with_history", "`set` with version history + audit log, in process", sync.writeWithHistory),
+         ("write_without_history", "`set` without them, in process", sync.writeWithout)]
     }
 }
 
@@ -180,6 +185,8 @@ struct BenchRunner {
         }
         r.oneChanged = Self.median(changed)
         try measureWithWatch(&r, vault: vault, cache: cache, index: index)
+        log("sync-conflict copies and writes with the history…")
+        r.sync = try SyncBench.measure(vault: vault, cache: cache, runs: runs)
         return r
     }
 }

@@ -97,6 +97,12 @@ enum BenchReport {
         }
         if let r = results.first(where: { $0.files == 10_000 }) {
             check(r.warmToday, r.watchedToday, 0.05, "10k: warm list today ≤ 50 ms (\(ms(r.warmToday))" + watched(r.watchedToday) + ")")
+            check(r.sync.merge, nil, 2, "10k: merging \(r.sync.copies) sync-conflict copies ≤ 2 s (\(ms(r.sync.merge)))")
+        }
+        if let r = results.last, r.sync.writeWithout > 0 {
+            let extra = r.sync.writeWithHistory / r.sync.writeWithout - 1
+            check(extra, nil, 0.2, String(format: "the history adds ≤ 20%% to a write (%+.0f%%: %@ vs %@)", extra * 100,
+                                          ms(r.sync.writeWithHistory), ms(r.sync.writeWithout)))
         }
         return lines
     }
