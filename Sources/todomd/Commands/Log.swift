@@ -50,10 +50,12 @@ struct LogCommand: ParsableCommand {
         }
     }
 
-    /// `2026-11-24 09:00:05  todomd/cli/user  done  Pay rent  status, completed  (rent.md)`; the
-    /// device (`@laptop`) after who when the entries come from more than one.
+    /// `2026-11-24 09:00:05  cli  done  Pay rent  status, completed  (rent.md)`: who is the front
+    /// end (with the source when another: `mcp mcp:claude`), or `outside` with the file's
+    /// source; the device (`@laptop`) after it when the entries come from more than one.
     static func line(_ e: AuditEntry, time: DateFormatter, device: Bool, out: Printer) -> String {
-        let who = [e.by, e.frontEnd, e.source].compactMap { $0 }.joined(separator: "/") + (device ? " @" + e.device : "")
+        let by = e.by == "todomd" ? (e.frontEnd ?? "todomd") : "outside"
+        let who = by + (e.source.map { $0 == e.frontEnd ? "" : " " + $0 } ?? "") + (device ? " @" + e.device : "")
         var what = e.action ?? e.kind
         if e.action != nil, e.kind != "changed" { what += " (\(e.kind))" }
         var line = time.string(from: e.at) + "  " + out.paint(who, .dim) + "  " + out.paint(what, .bold) + "  " + (e.task ?? e.path)
