@@ -95,6 +95,23 @@ final class QuarantineTests: XCTestCase {
         XCTAssertEqual(f.service().quarantine().files.count, 0, "gone from its place: let go")
     }
 
+    /// A plain note holds nothing to hide; a sync engine's copy is merged, never held.
+    func testNotesWithoutTasksAndSyncCopiesAreNotHeld() throws {
+        let f = ServiceFixture()
+        f.vault.write(".todomd.json", "{\"quarantine\": true}")
+        f.vault.write("plan.md", "---\ntitle: \"Plan\"\nstatus: \"todo\"\n---\n")
+        _ = try f.service().view("all")
+        f.clock.set(clock("2026-11-24T09:05"))
+        f.vault.write("note.md", "just a note\n")
+        f.vault.write("list.md", "- [ ] a checkbox task\n")
+        f.vault.write("plan.sync-conflict-20261124-101010-ABCDEFG.md", "---\ntitle: \"Plan\"\nstatus: \"todo\"\nflagged: true\n---\n")
+        let s = f.service()
+        XCTAssertEqual(try s.view("all").tasks.map(\.title), ["Plan"])
+        XCTAssertEqual(s.quarantine().files.map(\.path), ["list.md"])
+        XCTAssertEqual(s.quarantine().files.first?.why, "it names no source")
+        XCTAssertTrue(f.vault.read("plan.md").contains("flagged: true"), "the copy was merged")
+    }
+
     func testSettings() throws {
         let f = ServiceFixture()
         f.vault.write(".todomd.json", "{\"quarantine\": {\"trusted_sources\": \"user\", \"burst\": -1}}")

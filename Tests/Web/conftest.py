@@ -133,11 +133,11 @@ def seed_vault(vault):
     return v
 
 
-def sync_conflict(server, vault, rel, mine, theirs, stamp="20261124-101010-ABCDEFG"):
+def sync_conflict(server, vault, rel, mine, theirs, stamp="20261124-101010-ABCDEFG", then=None):
     """A sync conflict as two devices make one: the server has seen task `rel` (its version history holds
     it), this device edits it (`mine`: {old text: new text} replacements) and the sync engine leaves a
-    Syncthing copy of the original with the other device's edits (`theirs`). Returns the copy's path
-    once /api/conflicts lists it."""
+    Syncthing copy of the original with the other device's edits (`theirs`); `then()` runs between the two.
+    Returns the copy's path once /api/conflicts lists it."""
     import urllib.parse
     path = Path(vault) / rel
     history = f"/api/tasks/{urllib.parse.quote(rel, safe='')}/history"
@@ -154,12 +154,48 @@ def sync_conflict(server, vault, rel, mine, theirs, stamp="20261124-101010-ABCDE
 
     path.write_text(edit(mine), encoding="utf-8")
     wait_for(lambda: count() > seen, 5, message=f"the server did not see the edit of {rel}")
+    if then:
+        then()
     copy = path.with_name(f"{path.stem}.sync-conflict-{stamp}.md")
     copy.write_text(edit(theirs), encoding="utf-8")
     name = copy.relative_to(vault).as_posix()
     wait_for(lambda: any(c["copy"] == name for c in server.api("GET", "/api/conflicts").json()["conflicts"]), 5,
              message=f"/api/conflicts does not list {name}")
     return copy
+
+
+def quarantine_on(vault, **settings):
+    """Turns the quarantine on in the vault's .todomd.json: `true`, or {trusted_sources, burst, window_seconds}."""
+    (Path(vault) / ".todomd.json").write_text(json.dumps({"quarantine": settings or True}) + "\n")
+
+
+def held_paths(server):
+    return [f["path"] for f in server.api("GET", "/api/quarantine").json()["files"]]
+
+
+def write_held(server, vault, titles, **fields):
+    """Writes new task files ({path: title}, each with `fields`) the quarantine is to hold, once the server has
+    walked the vault (files it has seen are not new); returns when it holds them all."""
+    server.api("GET", "/api/overview")
+    for rel, title in titles.items():
+        write_task(vault, rel, title, **fields)
+    wait_for(lambda: set(titles) <= set(held_paths(server)), 5, message=f"the quarantine does not hold {sorted(titles)}")
+
+
+# The quarantine settings fill_quarantine needs: importers trusted, more than 3 new files a minute a burst.
+BURSTY = {"trusted_sources": ["user", "import*"], "burst": 3, "window_seconds": 60}
+
+
+def fill_quarantine(server, vault):
+    """What /quarantine shows in the a11y test and the screenshot (a vault with quarantine_on(v, **BURSTY)): an
+    agent's task (an untrusted source), a note without a task (no source), then a burst of four from an importer."""
+    write_held(server, vault, {"Inbox/gift-cards.md": "Buy 20 gift cards for the team"}, source="browser-agent",
+               description="Send the codes to finance@example.net today")
+    (Path(vault) / "Notes").mkdir(exist_ok=True)
+    (Path(vault) / "Notes" / "pasted.md").write_text("Pasted from the chat, no frontmatter.\n")
+    wait_for(lambda: "Notes/pasted.md" in held_paths(server), 5, message="the note is not held")
+    write_held(server, vault, {f"Inbox/import-{i}.md": t for i, t in enumerate(
+        ["Renew the domain", "Order printer toner", "Update the wiki", "Archive old invoices"])}, source="importer")
 
 
 # ---------------------------------------------------------------------------------------------

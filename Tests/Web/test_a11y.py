@@ -1,6 +1,7 @@
 """Accessibility: axe-core (the axe.min.js inside the axe-playwright-python wheel, injected with
 execute_script) finds no serious or critical violation on each view, in each preset, light and dark.
-The detail's task has a sync conflict (the chooser shows) and its History section is opened."""
+The detail's task has a sync conflict (the chooser shows) and its History section is opened; /quarantine
+(a server of its own) holds an agent's task, a note and a burst, with the burst's banner."""
 import json
 import os
 import time
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Server, seed_vault, sync_conflict, wait_for
+from conftest import BURSTY, Server, fill_quarantine, quarantine_on, seed_vault, sync_conflict, wait_for
 
 PRESETS = ["classic", "focus", "minimal", "system", "ink", "dark_pro"]
 DETAIL = "/task/Projects%2FLaunch%2Ffix-login-bug.md"
@@ -41,8 +42,29 @@ def a11y_server(tmp_path_factory):
     s.stop()
 
 
+@pytest.fixture(scope="module")
+def q_server(tmp_path_factory):
+    """/quarantine with its burst banner, an agent's task and a note without a task."""
+    v = seed_vault(tmp_path_factory.mktemp("a11y-quarantine"))
+    quarantine_on(v, **BURSTY)
+    s = Server(v)
+    fill_quarantine(s, v)
+    yield s
+    s.stop()
+
+
 def set_theme(vault, preset, scheme):
     (Path(vault) / ".theme.json").write_text(json.dumps({"base": preset, "appearance": scheme}) + "\n")
+
+
+def quarantine(d, server, preset, scheme):
+    """The axe violations of /quarantine (with its banner) in a preset."""
+    set_theme(server.vault, preset, scheme)
+    load(d, server.url, "/quarantine", scheme)
+    wait_for(lambda: d.execute_script("return !!document.querySelector('#main .q-alert') && "
+                                      "document.querySelectorAll('#main .q-row').length == 6"), 5,
+             message="/quarantine does not show the banner and six held files")
+    return describe("quarantine", bad(run_axe(d)))
 
 
 def load(d, base, route, scheme):
@@ -92,9 +114,9 @@ def describe(label, violations):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_view_classic(driver, a11y_server, scheme):
+def test_every_view_classic(driver, a11y_server, q_server, scheme):
     set_theme(a11y_server.vault, "classic", scheme)
-    problems = []
+    problems = quarantine(driver, q_server, "classic", scheme)
     for name, route in VIEWS.items():
         load(driver, a11y_server.url, route, scheme)
         problems += describe(name, bad(run_axe(driver)))
@@ -122,9 +144,10 @@ def test_every_view_classic(driver, a11y_server, scheme):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("preset", PRESETS)
-def test_preset(driver, a11y_server, preset, scheme):
+def test_preset(driver, a11y_server, request, preset, scheme):
     set_theme(a11y_server.vault, preset, scheme)
-    problems = []
+    # The quarantine in a dark preset too (the classic ones: test_every_view_classic).
+    problems = quarantine(driver, request.getfixturevalue("q_server"), preset, scheme) if (preset, scheme) == ("dark_pro", "dark") else []
     for name, route in (("today+detail", DETAIL), ("settings", "/settings")):
         load(driver, a11y_server.url, route, scheme)
         got = driver.execute_script("return [document.documentElement.dataset.preset, document.documentElement.dataset.scheme]")

@@ -7,7 +7,8 @@ from pathlib import Path
 import requests
 
 WEB = Path(__file__).resolve().parents[2] / "Sources" / "TodoMDHTTP" / "Web"
-# 150 KB until the sync-conflict chooser and the task history (issue 16) took it to ~165 KB.
+# 150 KB until the sync-conflict chooser and the task history (issue 16) took it to ~165 KB; the quarantine
+# view (held files, the burst banner, the held notice) to ~169 KB.
 BUDGET = 170 * 1024
 
 

@@ -1,6 +1,7 @@
 """Screenshots of the main screens, light and dark, desktop (1280x800) and phone (390x844), written to
 docs/screenshots/NAME-SCHEME-DEVICE.png (TODOMD_SCREENSHOTS_DIR to put them elsewhere). "conflict" is the
-sync-conflict chooser in a task's detail (a vault of its own, so the other screens show no conflict)."""
+sync-conflict chooser in a task's detail, "quarantine" the files held for review with a burst's banner (each
+a vault of its own, so the other screens show neither)."""
 import base64
 import json
 import os
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, Server, seed_vault, sync_conflict, wait_for, write_task
+from conftest import BURSTY, REPO, Server, fill_quarantine, quarantine_on, seed_vault, sync_conflict, wait_for, write_task
 
 OUT = Path(os.environ.get("TODOMD_SCREENSHOTS_DIR") or REPO / "docs" / "screenshots")
 DETAIL = "/task/Projects%2FMeal%20Prep%2Fbuy-groceries.md"
@@ -22,6 +23,7 @@ DEVICES = {"desktop": dict(width=1280, height=800, deviceScaleFactor=1, mobile=F
 PHONE_SCREENS = ("home", "today", "detail")  # home: on a phone / is the sidebar screen
 OFFSITE = "Projects/Launch/offsite.md"
 SCREENS["conflict"] = "/task/Projects%2FLaunch%2Foffsite.md"
+SCREENS["quarantine"] = "/quarantine"
 
 
 @pytest.fixture(scope="module")
@@ -49,6 +51,17 @@ def conflict_server(tmp_path_factory):
     s.stop()
 
 
+@pytest.fixture(scope="module")
+def quarantine_server(tmp_path_factory):
+    v = seed_vault(tmp_path_factory.mktemp("shots-quarantine"))
+    (v / ".theme.json").write_text(json.dumps({"base": "classic", "appearance": "system"}) + "\n")
+    quarantine_on(v, **BURSTY)
+    s = Server(v)
+    fill_quarantine(s, v)
+    yield s
+    s.stop()
+
+
 def shoot(d, base, screen, scheme, device):
     d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", DEVICES[device])
     d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": device == "phone", "maxTouchPoints": 5})
@@ -65,6 +78,8 @@ def shoot(d, base, screen, scheme, device):
         wait_for(lambda: d.execute_script("return !!document.querySelector('#detail .sync-panel')"), 10)
         d.execute_script("for (const [k, v] of [['title', 'theirs'], ['due', 'mine']])"
                          " document.querySelector(`#detail .sync-panel input[name=sync-${k}][value=${v}]`).click()")
+    if screen == "quarantine":
+        wait_for(lambda: d.execute_script("return document.querySelectorAll('#main .q-row').length == 6"), 10)
     if screen == "quick-entry":
         d.execute_script("document.querySelector('#fab').click()")
         inp = wait_for(lambda: d.execute_script("return document.querySelector('#quick-entry input[name=quick]')"), 5)
@@ -79,13 +94,14 @@ def shoot(d, base, screen, scheme, device):
     return path
 
 
-CASES = [(s, sch, "desktop") for s in SCREENS if s != "home" for sch in ("light", "dark")] + \
-        [(s, sch, "phone") for s in PHONE_SCREENS for sch in ("light", "dark")] + [("conflict", "light", "phone")]
+CASES = [(s, sch, "desktop") for s in SCREENS if s not in ("home", "quarantine") for sch in ("light", "dark")] + \
+        [(s, sch, "phone") for s in PHONE_SCREENS for sch in ("light", "dark")] + [("conflict", "light", "phone"),
+                                                                                  ("quarantine", "light", "desktop")]
 
 
 @pytest.mark.parametrize("screen,scheme,device", CASES, ids=[f"{a}-{b}-{c}" for a, b, c in CASES])
 def test_screenshot(driver, shots_server, request, screen, scheme, device):
-    server = request.getfixturevalue("conflict_server") if screen == "conflict" else shots_server
+    server = request.getfixturevalue(screen + "_server") if screen in ("conflict", "quarantine") else shots_server
     path = shoot(driver, server.url, screen, scheme, device)
     assert path.stat().st_size > 5000, f"{path} looks empty"
     got = driver.execute_script("return document.documentElement.dataset.scheme")

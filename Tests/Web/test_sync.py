@@ -57,9 +57,7 @@ def test_conflict_badge_sidebar_chooser_and_resolve(driver, sync_server, sync_va
                          theirs={"Plan the offsite": "Plan the offsite in Lisbon", "2026-12-01": "2026-12-05",
                                  '"low"': '"high"', "Book the venue.": "Book the venue tomorrow,\nand the flights."})
 
-    # No event announces a copy (it is no task): the app looks again every 10 s and when it comes back
-    # into view, as here (this device's edit, announced, may also show it first).
-    js(d, "document.dispatchEvent(new Event('visibilitychange'))")
+    # The copy is no task: the live `conflict` event announces it (test_quarantine.py times it).
     badge = wait_for(lambda: js(d, "const r = arguments[0]; return r && r.querySelector('.sync-badge')", row(d, PLAN)), 5,
                      message="no conflict badge on the task's row")
     assert badge.get_attribute("aria-label") == "Sync conflict"
@@ -186,3 +184,29 @@ def test_history_lists_changes_views_and_restores_a_version(driver, sync_server,
     wait_for(lambda: "Restored" in d.find_element(By.CSS_SELECTOR, "#detail .detail-history .history-list li").text, 5,
              message="the history did not show the restore")
     assert not severe_console_errors(d)
+
+
+def test_two_copies_of_one_task_resolve_the_one_shown(driver, sync_server, sync_vault):
+    """Resolving names the copy (POST /api/conflicts/resolve {"task": COPY}): with two, the chooser's."""
+    d, base, v = driver, sync_server.url, sync_vault
+    tid = "Inbox/two-copies.md"
+    write_task(v, tid, "Call the caterer", due="2026-12-01", created="2026-01-05T09:03:00Z")
+    copies = [sync_conflict(sync_server, v, tid, mine={"Call the caterer": "Call the caterer at nine"},
+                            theirs={"Call the caterer": "Call the caterer at ten"}, stamp="20261126-090000-AAAAAAA"),
+              sync_conflict(sync_server, v, tid, mine={"2026-12-01": "2026-12-02"}, theirs={"2026-12-01": "2026-12-03"},
+                            stamp="20261127-090000-BBBBBBB")]
+    listed = [c for c in sync_server.api("GET", "/api/conflicts").json()["conflicts"] if c["task"] == tid]
+    assert len(listed) == 2, listed
+    d.get(task_url(base, tid))
+    panel = wait_for(lambda: css(d, "#detail .sync-panel"), 10, message="no chooser in the detail")[0]
+    assert "1 more copy" in panel.text
+    shown = listed[0]
+    assert [e.text for e in css(d, "#detail .sync-field legend")] == ["Title" if f["key"] == "title" else "Deadline" for f in shown["fields"]]
+    d.find_element(By.XPATH, "//div[@class='sync-actions']/button[.='Keep all theirs']").click()
+    d.find_element(By.CSS_SELECTOR, "#detail .sync-resolve").click()
+    gone, kept = (c for c in sorted(copies, key=lambda c: c.relative_to(v).as_posix() != shown["copy"]))
+    wait_for(lambda: not gone.exists(), 5, message=f"{shown['copy']} (the one shown) was not resolved")
+    assert kept.exists(), "the other copy was resolved"
+    wait_for(lambda: "1 more copy" not in (css(d, "#detail .sync-panel") or [panel])[0].text, 5,
+             message="the chooser did not move on to the other copy")
+    assert css(d, "#detail .sync-panel"), "the other copy's chooser is not shown"

@@ -47,6 +47,10 @@ public struct FileFields: Sendable, Equatable {
     public func scalar(_ key: String) -> String? {
         guard let text = valueText(key), !text.isEmpty, text.utf8.count <= 4 * Limits.fieldLength else { return nil }
         guard let first = text.first, first == "\"" || first == "'" else { return text }
+        // The common case (todomd writes it): a double-quoted string without escapes.
+        if first == "\"", text.count >= 2, text.last == "\"", !text.dropFirst().dropLast().contains(where: { $0 == "\"" || $0 == "\\" }) {
+            return String(text.dropFirst().dropLast())
+        }
         return (try? Yams.compose(yaml: text))??.scalar?.string
     }
 

@@ -126,8 +126,28 @@ enum FileSystem {
     }
 
     static func fsyncDir(_ dir: String) {
+        if let pending = Thread.current.threadDictionary[deferredKey] as? NSMutableSet {
+            pending.add(dir)
+            return
+        }
         let fd = open(dir.isEmpty ? "." : dir, O_RDONLY)
         if fd >= 0 { fsync(fd); close(fd) }
+    }
+
+    private static let deferredKey = "todomd.deferredFolderSyncs"
+
+    /// Runs `body` with the folder syncs its writes ask for put off to its end, once per folder:
+    /// a batch of renames in a few folders costs a few syncs, not one each. Every file's bytes
+    /// are still synced before its rename; a crash can lose only renames of this batch.
+    static func syncingFoldersOnce<T>(_ body: () throws -> T) rethrows -> T {
+        if Thread.current.threadDictionary[deferredKey] != nil { return try body() }
+        let pending = NSMutableSet()
+        Thread.current.threadDictionary[deferredKey] = pending
+        defer {
+            Thread.current.threadDictionary[deferredKey] = nil
+            for case let dir as String in pending { fsyncDir(dir) }
+        }
+        return try body()
     }
 
     /// Replaces `path` atomically (temp file, fsync, rename in the same folder).

@@ -17,6 +17,12 @@ extension Vault {
         }
     }
 
+    /// Runs `body` (a batch of writes, such as merging many sync-conflict copies) syncing each
+    /// folder once at its end instead of after every rename.
+    public func syncingFoldersOnce<T>(_ body: () throws -> T) rethrows -> T {
+        try FileSystem.syncingFoldersOnce(body)
+    }
+
     /// Creates a file that must not exist yet (vault-relative), atomically; false when it exists.
     public func createFile(_ path: String, bytes: [UInt8]) throws -> Bool {
         try withLock {

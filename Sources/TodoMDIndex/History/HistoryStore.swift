@@ -132,7 +132,15 @@ public final class HistoryStore: @unchecked Sendable {
 
     /// The blob name of `bytes`: SHA-256, hex.
     public static func hash(_ bytes: [UInt8]) -> String {
-        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        // Hex by hand: `String(format:)` per byte costs more than hashing the file.
+        let digits = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(64)
+        for b in SHA256.hash(data: bytes) {
+            out.append(digits[Int(b >> 4)])
+            out.append(digits[Int(b & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: Recording
@@ -144,8 +152,8 @@ public final class HistoryStore: @unchecked Sendable {
     public func expect(path: String, after: [UInt8]?) {
         let hash = after.map(Self.hash) ?? ""
         _ = try? db.write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO expected (path, hash, at) VALUES (?, ?, ?)",
-                           arguments: [path, hash, Self.millis(Date())])
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO expected (path, hash, at) VALUES (?, ?, ?)")
+                .execute(arguments: [path, hash, Self.millis(Date())])
         }
     }
 
@@ -159,26 +167,35 @@ public final class HistoryStore: @unchecked Sendable {
     public func record(_ changes: [Change], at: Date, keep: [[UInt8]] = []) throws -> [Version] {
         guard !changes.isEmpty || !keep.isEmpty else { return [] }
         let ms = Self.millis(at)
+        let afterHashes = changes.map { $0.after.map(Self.hash) }
+        let byTodomd = changes.contains { $0.by == "todomd" }
+        // Whether one of todomd's writes is under way (rare: then each change is checked).
+        func expecting(_ db: Database) throws -> Bool {
+            try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM expected)")) ?? false
+        }
+        func expected(_ db: Database, _ i: Int) throws -> Bool {
+            try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM expected WHERE path = ? AND hash = ?"),
+                              arguments: [changes[i].path, afterHashes[i] ?? ""]) == true
+        }
         // What the index sees of todomd's own writes needs no write transaction.
-        if keep.isEmpty, !changes.contains(where: { $0.by == "todomd" }), try db.read({ db in
-            try changes.allSatisfy {
-                try Bool.fetchOne(db, sql: "SELECT 1 FROM expected WHERE path = ? AND hash = ?",
-                                  arguments: [$0.path, $0.after.map(Self.hash) ?? ""]) == true
-            }
+        if keep.isEmpty, !byTodomd, try db.read({ db in
+            try expecting(db) && changes.indices.allSatisfy { try expected(db, $0) }
         }) { return [] }
         return try db.write { db in
             var added: [Version] = []
-            for bytes in keep { try Self.store(db, bytes) }
-            if changes.contains(where: { $0.by == "todomd" }) {
+            for bytes in keep { try Self.store(db, bytes, hash: Self.hash(bytes)) }
+            if byTodomd {
                 try db.execute(sql: "DELETE FROM expected WHERE at < ?", arguments: [Self.millis(Date()) - 600_000])
             }
-            for c in changes {
-                let afterHash = c.after.map(Self.hash)
+            let checkExpected = try expecting(db)
+            for (i, c) in changes.enumerated() {
+                let afterHash = afterHashes[i]
                 let beforeHash = c.before.map(Self.hash)
                 if c.by == "todomd" {
-                    try db.execute(sql: "DELETE FROM expected WHERE path = ?", arguments: [c.path])
-                } else if try Bool.fetchOne(db, sql: "SELECT 1 FROM expected WHERE path = ? AND hash = ?",
-                                             arguments: [c.path, afterHash ?? ""]) == true {
+                    if checkExpected {
+                        try db.cachedStatement(sql: "DELETE FROM expected WHERE path = ?").execute(arguments: [c.path])
+                    }
+                } else if checkExpected, try expected(db, i) {
                     continue  // todomd's own write, recorded with its action
                 }
                 let latest = try Self.latest(db, path: c.path)
@@ -190,7 +207,7 @@ public final class HistoryStore: @unchecked Sendable {
                         continue
                     }
                     if let before = c.before, let beforeHash, latest?.hash != beforeHash, c.from == nil {
-                        try Self.store(db, before)
+                        try Self.store(db, before, hash: beforeHash)
                         added.append(try Self.insert(db, Version(seq: 0, path: c.path, at: at.addingTimeInterval(-0.001), hash: beforeHash,
                                                                   parent: latest?.hash, by: "external", size: before.count)))
                     }
@@ -198,7 +215,7 @@ public final class HistoryStore: @unchecked Sendable {
                     continue
                 }
                 if latest == nil, afterHash == nil { continue }
-                if let bytes = c.after { try Self.store(db, bytes) }
+                if let bytes = c.after, let afterHash { try Self.store(db, bytes, hash: afterHash) }
                 let parent = c.by == "todomd" ? beforeHash : latest?.hash
                 added.append(try Self.insert(db, Version(seq: 0, path: c.path, at: at, hash: afterHash, parent: parent, by: c.by,
                                                           action: c.action, frontEnd: c.frontEnd, source: c.source, from: c.from,
@@ -208,15 +225,15 @@ public final class HistoryStore: @unchecked Sendable {
         }
     }
 
-    private static func store(_ db: Database, _ bytes: [UInt8]) throws {
-        try db.execute(sql: "INSERT OR IGNORE INTO blobs (hash, size, data) VALUES (?, ?, ?)",
-                       arguments: [hash(bytes), bytes.count, Data(bytes)])
+    private static func store(_ db: Database, _ bytes: [UInt8], hash: String) throws {
+        try db.cachedStatement(sql: "INSERT OR IGNORE INTO blobs (hash, size, data) VALUES (?, ?, ?)")
+            .execute(arguments: [hash, bytes.count, Data(bytes)])
     }
 
     private static func insert(_ db: Database, _ v: Version) throws -> Version {
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO versions (path, at, hash, parent, by, action, front_end, source, from_path) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [v.path, millis(v.at), v.hash, v.parent, v.by, v.action, v.frontEnd, v.source, v.from])
+            """).execute(arguments: [v.path, millis(v.at), v.hash, v.parent, v.by, v.action, v.frontEnd, v.source, v.from])
         var out = v
         out.seq = db.lastInsertedRowID
         return out
@@ -230,7 +247,7 @@ public final class HistoryStore: @unchecked Sendable {
     }
 
     private static func latest(_ db: Database, path: String) throws -> Version? {
-        try Row.fetchOne(db, sql: select + " WHERE v.path = ? ORDER BY v.seq DESC LIMIT 1", arguments: [path]).map(version)
+        try Row.fetchOne(db.cachedStatement(sql: select + " WHERE v.path = ? ORDER BY v.seq DESC LIMIT 1"), arguments: [path]).map(version)
     }
 
     /// The versions of `path`, newest first (at most `limit`).

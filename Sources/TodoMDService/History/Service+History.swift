@@ -122,9 +122,19 @@ extension TodoService {
     static let syncSource = "sync"
 
     /// Whether the quarantine judges a new file at `path`: a Markdown file the scanner reads
-    /// (not in a hidden folder such as the trash).
+    /// (not in a hidden folder such as the trash) that is not a sync engine's copy (merged
+    /// into its original instead).
     static func mayHold(_ path: String) -> Bool {
-        path.lowercased().hasSuffix(".md") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
+        guard path.lowercased().hasSuffix(".md"), !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { return false }
+        return !SyncConflictNames.mayBeCopy(path) || SyncConflictNames.detect(path, exists: { _ in true }) == nil
+    }
+
+    /// Whether new bytes hold tasks worth holding back: a task file's frontmatter or a
+    /// checkbox line (a plain note shows nothing to hide).
+    static func holdsTasks(_ bytes: [UInt8]) -> Bool {
+        if FrontmatterDocument.startsWithDelimiter(bytes) { return true }
+        let text = String(decoding: bytes.prefix(Limits.fileBytes), as: UTF8.self)
+        return text.contains("- [") || text.contains("* [")
     }
 
     /// Records the files an action changed (todomd's own writes) and appends them to the audit
@@ -201,7 +211,7 @@ extension TodoService {
                                            before: v.parent, after: v.hash,
                                            fields: v.parent != nil && before == nil ? [] : FileFields.changedKeys(before, after),
                                            title: title(v.path, after ?? before)))
-            if kind == .created, let after, mayHold(v.path) { arrivals.append((v.path, fileSource(after))) }
+            if kind == .created, let after, mayHold(v.path), holdsTasks(after) { arrivals.append((v.path, fileSource(after))) }
         }
         arrive(arrivals, settings: quarantine, store: store, at: now, warn: warn)
         audit(events)

@@ -90,10 +90,12 @@ extension TodoService {
     /// queue (a merged original is reported as changed). Takes no service lock: `stopWatching`
     /// waits for the watch's queue while holding it.
     private func liveFilter(_ onChanges: @escaping @Sendable ([WatchChange]) -> Void) -> @Sendable ([WatchChange]) -> Void {
-        let quarantine = vault.settings.quarantine
-        let store = quarantine == nil ? nil : historyStore
+        let store = historyStore
         let vault = self.vault, clock = options.clock, warn = options.warn
+        let settings = LiveSettings(root: root, vault.settings)
         return { [weak self] changes in
+            // Read afresh: the watch only restarts with new settings on the next service call.
+            let quarantine = settings.current.quarantine
             if let store, let quarantine {
                 let fresh = changes.compactMap { c -> SeenFile? in
                     guard case .added(let t, _) = c, t.line == nil, Self.mayHold(t.path), let bytes = try? vault.readBytes(t.path) else { return nil }
@@ -103,7 +105,7 @@ extension TodoService {
                     Self.recordSeen(fresh, store: store, at: clock().now, quarantine: quarantine, audit: { self?.audit($0) }, warn: warn)
                 }
             }
-            let held = Dictionary(((try? store?.held()) ?? []).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+            let held = quarantine == nil ? [:] : Dictionary(((try? store?.held()) ?? []).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
             let added = changes.compactMap { c -> String? in
                 if case .added(let t, _) = c, t.line == nil, SyncConflictNames.mayBeCopy(t.path) { return t.path }
                 return nil
@@ -157,5 +159,30 @@ extension TodoService {
         // No index server off Linux yet (it needs a drainable event source; FSEvents would be one).
         return false
         #endif
+    }
+}
+
+/// `.todomd.json` as it is now, for the watch's thread: read again when the file changed.
+final class LiveSettings: @unchecked Sendable {
+    private let lock = NSLock()
+    private let root: String
+    private var stamp: FileStamp?
+    private var settings: VaultSettings
+
+    init(root: String, _ settings: VaultSettings) {
+        self.root = root
+        self.settings = settings
+        stamp = Vault.stamp(ofPath: root + "/" + VaultSettings.fileName)
+    }
+
+    var current: VaultSettings {
+        lock.withLock {
+            let now = Vault.stamp(ofPath: root + "/" + VaultSettings.fileName)
+            if now != stamp {
+                stamp = now
+                settings = VaultSettings.load(root: root).0
+            }
+            return settings
+        }
     }
 }

@@ -19,7 +19,7 @@ public struct QuarantinedFile: Sendable {
     public var why: String { Self.why(reason, source: source) }
 
     static func why(_ reason: String, source: String?) -> String {
-        reason == "burst" ? "one of a burst of new files" : "its source (\(source ?? QuarantineSettings.noSource)) is not trusted"
+        reason == "burst" ? "one of a burst of new files" : source.map { "its source (\($0)) is not trusted" } ?? "it names no source"
     }
 }
 

@@ -61,8 +61,11 @@ extension TodoService {
             let index = try TaskIndex(vault: vault, path: path)
             if let store = historyStore {
                 let clock = options.clock, warn = options.warn
+                // Read afresh: an index server refreshes without a service call (which reloads them).
+                let settings = LiveSettings(root: root, vault.settings)
                 index.onSeen = { [weak self] files in
-                    TodoService.recordSeen(files, store: store, at: clock().now, quarantine: self?.vault.settings.quarantine,
+                    defer { Trace.mark("history: \(files.count) files seen") }
+                    TodoService.recordSeen(files, store: store, at: clock().now, quarantine: settings.current.quarantine,
                                            audit: { self?.audit($0) }, warn: warn)
                 }
             }

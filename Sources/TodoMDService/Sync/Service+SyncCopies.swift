@@ -50,7 +50,9 @@ extension TodoService {
             saveAction("merge", recorder.changes, vault: vault)
             actingSource = saved
         }
-        let report = recorder.observe { mergeCopies(copies) }
+        Trace.mark("sync copies: \(copies.count) found")
+        let report = recorder.observe { vault.syncingFoldersOnce { mergeCopies(copies) } }
+        Trace.mark("sync copies: merged \(report.merged.count)")
         noteWritten(recorder.changes.map(\.path))
         openCopies = Set(report.open.map(\.copy.copy))
         return report

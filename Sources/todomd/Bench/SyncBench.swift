@@ -18,11 +18,12 @@ enum SyncBench {
         let zone = TimeZone.current
         var options = ServiceOptions(vaultRoot: vault, clock: { Clock(now: Date(), timeZone: zone) })
         options.indexPath = cache + "/sync/index.sqlite"
+        options.longRunning = true   // as a server: every read sees what changed since
         let service = TodoService(options)
         _ = try service.view("all")   // indexed, and every file's first version kept
         let files = Vault(root: vault, clock: service.clock).scan().files.map(\.path)
             .filter { !$0.hasPrefix("Notes/") }
-        let originals = Array(files.prefix(1000))
+        let originals = Array(files.prefix(min(1000, files.count / 2)))
         r.copies = originals.count
         for (i, path) in originals.enumerated() {
             let bytes = try Vault.readFile(vault + "/" + path)
@@ -33,8 +34,10 @@ enum SyncBench {
         let t0 = ChildProcess.now()
         _ = try service.view("all")
         r.merge = ChildProcess.now() - t0
-        let left = try FileManager.default.contentsOfDirectory(atPath: vault).filter { $0.contains(".sync-conflict-") }.count
+        let left = Vault(root: vault, clock: service.clock).scan().files.filter { $0.path.contains(".sync-conflict-") }.count
         if left > 0 { throw TodoError.io(path: vault, reason: "bench: \(left) copies were not merged") }
+        let unmerged = try originals.filter { !String(decoding: try Vault.readFile(vault + "/" + $0), as: UTF8.self).contains("flagged: true") }
+        if !unmerged.isEmpty { throw TodoError.io(path: vault, reason: "bench: \(unmerged.count) originals lack their copy's change") }
 
         // Writes: the same `set` on different tasks, with and without the history, alternating.
         var without = options
@@ -43,7 +46,7 @@ enum SyncBench {
         without.undoJournalPath = cache + "/sync/undo-no-history"
         let plain = TodoService(without)
         _ = try plain.view("all")
-        let targets = Array(files.dropFirst(1000).prefix(max(20, runs * 20)))
+        let targets = Array(files.dropFirst(originals.count).prefix(max(20, runs * 20)))
         var with: [Double] = [], none: [Double] = []
         for (k, path) in targets.enumerated() {
             let s = k % 2 == 0 ? service : plain

@@ -108,6 +108,10 @@ export const api={
   /** The audit log, oldest first: params {task, limit, since, source, by}. */
   log:params=>get('/api/log',params),
 
+  // The quarantine (issue 16): the files held for review; approve|reject {files: [path…]} or {all: true}
+  quarantine:()=>get('/api/quarantine'),
+  decide:(how,body)=>request('POST','/api/quarantine/'+how,{body}),
+
   // Trash
   trash:()=>get('/api/trash'),
   restore:path=>request('POST',`/api/trash/${path.split('/').map(encodeURIComponent).join('/')}/restore`,{body:{}}),

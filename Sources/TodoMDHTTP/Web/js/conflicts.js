@@ -1,11 +1,11 @@
-// Sync conflicts (issue 16): GET /api/conflicts on load and after every change (bus 'conflicts' with
-// the list when it changed). Rows of a task with one get a badge; /conflicts lists them; the detail
-// shows the chooser (detail/sync.js).
+// Sync conflicts (issue 16): GET /api/conflicts when the overview counts any (or had some), at once on
+// a live `conflict` event, and when the app comes back into view (bus 'conflicts' with the list when
+// it changed). Rows of a task with one get a badge; /conflicts lists them; the detail shows the
+// chooser (detail/sync.js).
 import{h,$$,icon,replace}from'./dom.js'
 import{api}from'./api.js'
 import{on,emit}from'./bus.js'
 import{navigate}from'./router.js'
-import{onChange}from'./live.js'
 
 export const ENGINES={syncthing:'Syncthing',dropbox:'Dropbox',nextcloud:'Nextcloud',icloud:'iCloud Drive',onedrive:'OneDrive',gdrive:'Google Drive'}
 const LABELS={title:'Title',description:'Description',status:'Status',flagged:'Flag',due:'Deadline',scheduled:'When',defer:'Defer until',
@@ -44,12 +44,14 @@ function markRows(){
   }
 }
 
+/** A screen of its own, kept under the detail as lists are (/conflicts, /quarantine): header (back on a phone, icon, title), then `kids`. */
+export const screen=(nav,ic,title,...kids)=>h('section.list-view.v-'+nav,{dataset:{nav}},
+  h('header.list-header',h('button.back',{'aria-label':'Lists',onclick:()=>navigate('/')},icon('back')),
+    h('span.head-icon',icon(ic)),h('h1.list-title',title)),kids)
+
 /** The /conflicts screen: every task with an open conflict; each opens its detail (the chooser). */
 export function renderConflicts(main){
-  view=h('div.list-body')
-  replace(main,h('section.list-view.v-conflicts',{dataset:{nav:'conflicts'}},
-    h('header.list-header',h('button.back',{'aria-label':'Lists',onclick:()=>navigate('/')},icon('back')),
-      h('span.head-icon',icon('conflict')),h('h1.list-title','Conflicts')),view))
+  replace(main,screen('conflicts','conflict','Conflicts',view=h('div.list-body')))
   draw()
   refreshConflicts()
 }
@@ -63,9 +65,9 @@ function draw(){
 }
 
 on('conflicts',draw)
-onChange(refreshConflicts,300)
-// /api/events says nothing when a sync engine drops a copy (it is no task): look again now and
-// then while the app is in view, and when it comes back into view.
-const look=()=>document.visibilityState=='visible'&&refreshConflicts()
-setInterval(look,10000)
-document.addEventListener('visibilitychange',look)
+// A copy is announced (`conflict`); the overview (refreshed after every change) counts them, which
+// also catches one settled elsewhere. Nothing says when a sync engine removes a copy: look again
+// when the app comes back into view.
+on('live',e=>e.kind=='conflict'&&refreshConflicts())
+on('overview',ov=>(ov.conflicts!==0||list.length)&&refreshConflicts())
+document.addEventListener('visibilitychange',()=>document.visibilityState=='visible'&&refreshConflicts())

@@ -248,7 +248,7 @@ on('conflicts',drawSync)
 async function resolveSync(conflict,fields){
   const c=cur
   try{
-    await enqueue(c,()=>api.resolve({task:conflict.task,fields}))
+    await enqueue(c,()=>api.resolve({task:conflict.copy,fields}))
     emit('tasks-changed',{ids:[c.id],kind:'modified'})
     toast('Conflict resolved',true)
     const r=await api.task(c.id)

@@ -1,11 +1,28 @@
-// Live: follows /api/events (added|modified|removed|problem|alert|reload) and re-announces them on
-// the bus; shows the offline banner (and marks lists stale) until the server answers again; the
-// rate alert as a banner naming its sources; a token screen on 401.
+// Live: follows /api/events (added|modified|removed|problem|alert|held|conflict|reload) and
+// re-announces them on the bus; shows the offline banner (and marks lists stale) until the server
+// answers again; the rate alert as a banner naming its sources; files the quarantine holds as one
+// notice linking to /quarantine (a burst: one notice); a token screen on 401.
 import{h,$,icon}from'./dom.js'
 import{api}from'./api.js'
 import{on,emit}from'./bus.js'
+import{toast}from'./toast.js'
 
-let es=null,retry=0,offline=false
+let es=null,retry=0,offline=false,held=0,note=null,wait=0
+
+/** A burst of new files ({total, window_seconds, sources: [{source, count}]}) in words. */
+export const burstText=a=>`${a.total??'Many'} new files arrived within ${a.window_seconds??60} s from ${(a.sources||[]).map(s=>`${s.source} (${s.count})`).join(', ')||'unknown sources'}.`
+
+// Held files: one notice, counting on while it shows (none on /quarantine, which shows them).
+function heldNotice(){
+  if(note&&!note.isConnected)held=0
+  held++
+  clearTimeout(wait)
+  wait=setTimeout(()=>{
+    note?.remove()
+    note=location.pathname!='/quarantine'&&toast(`${held} new file${held>1?'s':''} held for review`,{link:['/quarantine','Review'],timeout:8000})
+    if(!note)held=0
+  },300)
+}
 
 /** Calls fn (debounced by ms) after writes here, live events and reconnects. */
 export function onChange(fn,ms){
@@ -42,15 +59,13 @@ function connect(){
       setTimeout(connect,Math.min(15000,1000*2**retry++))
     }
   }
-  for(const kind of'added modified removed problem alert reload'.split(' ')){
+  for(const kind of'added modified removed problem alert held conflict reload'.split(' ')){
     es.addEventListener(kind,ev=>{
       let data=null
       // Bad JSON: data stays null.
       try{data=JSON.parse(ev.data)}catch{}
-      if(kind=='alert'&&data){
-        const who=(data.sources||[]).map(s=>`${s.source} (${s.count})`).join(', ')||'unknown sources'
-        banner('alert',`${data.total??'Many'} files arrived within ${data.window_seconds??60} s from ${who}. Check they are expected.`)
-      }
+      if(kind=='alert'&&data)banner('alert',burstText(data)+' Check they are expected.')
+      if(kind=='held')heldNotice()
       emit('live',{kind,data})
     })
   }

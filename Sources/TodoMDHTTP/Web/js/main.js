@@ -6,7 +6,7 @@ import{initSidebar,refreshSidebar}from'./sidebar.js'
 import{showList,currentPrefill}from'./list.js'
 import{initLive}from'./live.js'
 import{loadTheme}from'./theme.js'
-import{refreshConflicts,renderConflicts}from'./conflicts.js'
+import{renderConflicts}from'./conflicts.js'
 
 loadTheme().catch(e=>console.warn('theme',e))
 // The app shell opens offline (sw.js caches it; the API is never cached).
@@ -15,8 +15,9 @@ if('serviceWorker'in navigator)navigator.serviceWorker.register('/sw.js').catch(
 const phone=matchMedia('(max-width: 700px)')
 let detail=null
 
-// A list, or the sync conflicts (a list of their own, kept under the detail as lists are).
-const showMain=r=>r.kind=='conflicts'?renderConflicts(clear($('#main'))):showList(r)
+// A list, or a screen of its own kept under the detail as lists are: the sync conflicts, the quarantine.
+const SCREENS={conflicts:renderConflicts,quarantine:async m=>(await import('./quarantine.js')).renderQuarantine(m)}
+const showMain=r=>SCREENS[r.kind]?SCREENS[r.kind](clear($('#main'))):showList(r)
 
 async function show(r){
   const k=r.kind,home=k=='home'&&phone.matches,main=()=>clear($('#main'))
@@ -26,12 +27,11 @@ async function show(r){
     if(k=='task'){
       if(!$('#main .list-view'))showMain(listRoute()||{kind:'home',name:'',nav:''});
       (detail||=await import('./detail.js')).openDetail(r.name)
-    }else if(k=='conflicts')showMain(r)
-    else if(k=='settings')(await import('./settings.js')).renderSettings(main())
+    }else if(k=='settings')(await import('./settings.js')).renderSettings(main())
     else if(k=='builder'){
       const builtin=BUILTIN.includes(r.name)&&r.name!='trash';
       (await import('./builder.js')).renderBuilder(main(),{id:r.name||null,readonly:builtin,builtin})
-    }else if(!home)await showList(r)
+    }else if(!home)await showMain(r)
   }catch(e){console.warn('route',r.path,e)}
 }
 
@@ -52,6 +52,4 @@ import('./keys.js').then(m=>m.initKeys())
 import('./palette.js')
 start()
 refreshSidebar()
-// Off the first list's path (badges and the chooser follow as soon as it answers).
-;(self.requestIdleCallback||(f=>setTimeout(f,100)))(()=>refreshConflicts(),{timeout:300})
 initLive()

@@ -46,7 +46,7 @@ const previewList=()=>h('div.pv-card',{'aria-hidden':'true'},
     st&&st!=='done'&&h('span',{class:'pv-prio pv-'+st})))))
 
 export function renderSettings(container){
-  let doc=clone(themeState.theme),hovered=null,timer=0
+  let doc=clone(themeState.theme),hovered=null,timer=0,touched=0
   const status=h('p.hint',{role:'status'})
   const preview=h('div.theme-preview',previewList())
   const grid=h('div.preset-grid',{role:'group','aria-label':'Theme presets'})
@@ -59,6 +59,7 @@ export function renderSettings(container){
     ?{...doc,base:hovered,overrides:{...doc.overrides,colors:undefined}}:doc))
   const hover=id=>()=>{hovered=id;showPreview()}
   function changed(rebuild=true){
+    touched=1
     applyTheme(doc)
     showPreview()
     if(rebuild)build()
@@ -155,6 +156,7 @@ export function renderSettings(container){
     status))
   build()
   showPreview()
-  // The file as the server has it now (unless it is what is shown: rebuilding would swap the controls under a click).
-  if(themeState.version==null)loadTheme().then(()=>{if(JSON.stringify(clone(themeState.theme))!==JSON.stringify(doc)){doc=clone(themeState.theme);build();showPreview()}})
+  // The file as the server has it now (unless it is what is shown: rebuilding would swap the controls under a click;
+  // or the user chose already: their choice stays, and is saved).
+  if(themeState.version==null)loadTheme().then(()=>{if(touched)applyTheme(doc);else if(JSON.stringify(clone(themeState.theme))!==JSON.stringify(doc)){doc=clone(themeState.theme);build();showPreview()}})
 }

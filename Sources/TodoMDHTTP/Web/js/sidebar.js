@@ -57,12 +57,12 @@ function render(){
   const{views=[],areas=[],types=[],tags=[]}=ov||{}
   const built=BUILTIN.map(id=>li('view',id,cap(id),id,
     id=='trash'?ov?.trash:!NO_COUNT.includes(id)&&views.find(v=>v.id==id)?.count,DROPS[id]&&(()=>DROPS[id]),id=='today'&&ov?.overdue&&'has-overdue'))
-  // Sync conflicts: an entry only while there are any.
-  const n=conflicts().length
+  // Sync conflicts and files held for review (the quarantine): entries only while there are any.
+  const n=conflicts().length,q=ov?.quarantine
   replace(el,
     h('div.sidebar-head',h('button.quick-find',{onclick:()=>emit('palette')},icon('search'),h('span','Quick Find'),h('kbd','⌘K'))),
     h('div.sidebar-scroll',
-      h('ul.nav-list.builtin',built[0],gap(),built.slice(1,6),gap(),built.slice(6),n>0&&[gap(),li('view','conflicts','Conflicts','conflict',n)]),
+      h('ul.nav-list.builtin',built[0],gap(),built.slice(1,6),gap(),built.slice(6),(n>0||q>0)&&[gap(),n>0&&li('view','conflicts','Conflicts','conflict',n),q>0&&li('view','quarantine','Quarantine','shield',q)]),
       // Areas with their projects, then projects without an area (tasks with neither are the Inbox).
       section('Areas',areas.map(a=>{
         const ps=a.projects.map(p=>li('project',p.project,p.project,'project',p.count,()=>({area:a.area,project:p.project})))

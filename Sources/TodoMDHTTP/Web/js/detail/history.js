@@ -14,7 +14,7 @@ const UNITS=[['year',31536e3],['month',2592e3],['week',604800],['day',86400],['h
 const full=iso=>new Date(iso).toLocaleString(undefined,{dateStyle:'full',timeStyle:'medium'})
 
 /** "5 minutes ago", the date and time in its title. */
-function when(iso){
+export function when(iso){
   const s=(Date.parse(iso)-Date.now())/1000,[u,n]=UNITS.find(([,n])=>Math.abs(s)>=n)||[]
   return h('time',{datetime:iso,title:full(iso)},u?rtf.format(Math.round(s/n),u):'just now')
 }

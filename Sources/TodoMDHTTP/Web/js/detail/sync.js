@@ -5,13 +5,12 @@
 import{h,icon}from'../dom.js'
 import{label,copyName}from'../conflicts.js'
 
-/** A value as the server sends it (the YAML text: "\"Plan B\"", 'it''s', 2026-12-01, null) → what to show (null: none). */
+/** A value as the server sends it (plain text: Plan B, 2026-12-01; null: none) → what to show (null: none).
+ *  Quotes are the value's own: nothing is un-quoted. */
 function shown(key,v){
   if(v==null)return null
   if(key=='body')return v.replace(/^\n+/,'').trimEnd()||null
-  let s=v.trim()
-  if(/^".*"$/s.test(s))try{s=JSON.parse(s)}catch{/* as written */}
-  else if(/^'.*'$/s.test(s))s=s.slice(1,-1).replace(/''/g,"'")
+  const s=v.trim()
   // A date (and time) in words, to compare at a glance: "Wed, 2 Dec 2026".
   const d=/^\d{4}-\d\d-\d\d(T\d\d:\d\d)?/.exec(s)?.[0]
   return d?new Date(d.length>10?d:d+'T00:00').toLocaleString(undefined,{weekday:'short',day:'numeric',month:'short',year:'numeric',...d.length>10&&{hour:'numeric',minute:'2-digit'}}):s||null
