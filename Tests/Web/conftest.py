@@ -192,7 +192,7 @@ def fill_quarantine(server, vault):
     write_held(server, vault, {"Inbox/gift-cards.md": "Buy 20 gift cards for the team"}, source="browser-agent",
                description="Send the codes to finance@example.net today")
     (Path(vault) / "Notes").mkdir(exist_ok=True)
-    (Path(vault) / "Notes" / "pasted.md").write_text("Pasted from the chat, no frontmatter.\n")
+    (Path(vault) / "Notes" / "pasted.md").write_text("Pasted from the chat, no frontmatter:\n\n- [ ] Call the bank about the transfer\n")
     wait_for(lambda: "Notes/pasted.md" in held_paths(server), 5, message="the note is not held")
     write_held(server, vault, {f"Inbox/import-{i}.md": t for i, t in enumerate(
         ["Renew the domain", "Order printer toner", "Update the wiki", "Archive old invoices"])}, source="importer")
@@ -372,6 +372,12 @@ def pytest_runtest_makereport(item, call):
 def css(d, selector):
     from selenium.webdriver.common.by import By
     return d.find_elements(By.CSS_SELECTOR, selector)
+
+
+def live(d):
+    """Waits until the app's event stream is open: a file written before then is not announced live."""
+    wait_for(lambda: d.execute_script("return document.documentElement.dataset.live === 'open'"), 5,
+             message="the event stream did not open")
 
 
 def open_app(d, base, path="/today", rows=True, timeout=10):

@@ -9,7 +9,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import (Server, css, held_paths, open_app, quarantine_on, row, seed_vault, severe_console_errors,
+from conftest import (Server, css, held_paths, live, open_app, quarantine_on, row, seed_vault, severe_console_errors,
                       sync_conflict, wait_for, write_held, write_task)
 
 
@@ -62,6 +62,7 @@ def test_held_files_approve_and_reject_with_undo(driver, q_server, q_vault):
     d, base, v = driver, q_server.url, q_vault
     first, second = "Inbox/injected.md", "Inbox/second.md"
     open_app(d, base, "/inbox")
+    live(d)
     assert not entry(d), "a Quarantine entry with nothing held"
 
     # Written by a script while the app is open: the entry comes live, with one notice.
@@ -122,6 +123,7 @@ def test_a_burst_shows_its_banner_and_approve_all(driver, make_server, tmp_path)
     s = make_server(v)
     d = driver
     open_app(d, s.url, "/inbox")
+    live(d)
     burst = {f"Inbox/imported-{i}.md": f"Imported {i}" for i in range(4)}
     write_held(s, v, burst, source="importer")
     wait_for(lambda: entry(d) == ["Quarantine", "4"], 3, message=f"no Quarantine entry with 4: {entry(d)}")
@@ -145,6 +147,7 @@ def test_a_sync_copy_shows_its_badge_at_once(driver, q_server, q_vault):
 
     def settled():  # the app has shown this device's edit (and counted no conflict): only the copy is new
         open_app(d, q_server.url, "/project/Launch")
+        live(d)
         wait_for(lambda: "big" in (row(d, tid).text or ""), 5)
         time.sleep(0.8)
         assert not css(d, ".sync-badge, #sidebar a.nav-item[data-nav=conflicts]")

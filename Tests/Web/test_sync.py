@@ -9,7 +9,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import (Server, css, read_frontmatter, body_of, row, seed_vault, severe_console_errors, sync_conflict,
+from conftest import (Server, css, live, read_frontmatter, body_of, row, seed_vault, severe_console_errors, sync_conflict,
                       wait_for, write_task)
 
 PLAN = "Projects/Launch/offsite.md"
@@ -49,6 +49,7 @@ def test_conflict_badge_sidebar_chooser_and_resolve(driver, sync_server, sync_va
     d, base, v = driver, sync_server.url, sync_vault
     d.get(base + "/project/Launch")
     wait_for(lambda: row(d, PLAN), 10)
+    live(d)
     assert not css(d, "#sidebar a.nav-item[data-nav=conflicts]"), "a Conflicts entry without conflicts"
     # Made while the list is open: the badge and the sidebar entry come live.
     copy = sync_conflict(sync_server, v, PLAN,

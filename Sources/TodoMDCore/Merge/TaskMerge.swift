@@ -79,7 +79,8 @@ public enum TaskMerge {
                 fromTheirs.append(key)
                 continue
             }
-            if disputed.contains(key) {
+            // Both sides changed it: the caller's choice, else a conflict (marked, for git).
+            func settle() {
                 if let choice = resolve[key] {
                     if let lines = chosen(choice, key: key, mine: va, theirs: vb, doc: doc) { replace[key] = .some(lines) }
                     if choice != .mine { fromTheirs.append(key) }
@@ -87,30 +88,21 @@ public enum TaskMerge {
                     conflicts.append(Conflict(key: key, base: vo, mine: va, theirs: vb))
                     if markers { replace[key] = .some(marked(va, vb, doc: doc, labels: labels)) }
                 }
+            }
+            if disputed.contains(key) {
+                settle()
             } else if o != nil {
                 if same(va, vo) {
                     replace[key] = .some(vb)
                     fromTheirs.append(key)
                 } else if !same(vb, vo) {
-                    if let choice = resolve[key] {
-                        if let lines = chosen(choice, key: key, mine: va, theirs: vb, doc: doc) { replace[key] = .some(lines) }
-                        if choice != .mine { fromTheirs.append(key) }
-                    } else {
-                        conflicts.append(Conflict(key: key, base: vo, mine: va, theirs: vb))
-                        if markers { replace[key] = .some(marked(va, vb, doc: doc, labels: labels)) }
-                    }
+                    settle()
                 }
             } else if theirsWins {
                 replace[key] = .some(vb)
                 fromTheirs.append(key)
             } else if !mineWins {
-                if let choice = resolve[key] {
-                    if let lines = chosen(choice, key: key, mine: va, theirs: vb, doc: doc) { replace[key] = .some(lines) }
-                    if choice != .mine { fromTheirs.append(key) }
-                } else {
-                    conflicts.append(Conflict(key: key, base: nil, mine: va, theirs: vb))
-                    if markers { replace[key] = .some(marked(va, vb, doc: doc, labels: labels)) }
-                }
+                settle()
             }
         }
         // The body.

@@ -198,7 +198,8 @@ public enum JSONText {
         }
     }
 
-    static func quoted(_ s: String) -> String {
+    /// `s` as a JSON string literal (the audit log's lines use it too).
+    public static func quoted(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {

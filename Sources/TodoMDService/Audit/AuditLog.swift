@@ -86,7 +86,7 @@ public struct AuditLog: Sendable {
             guard let value else { return }
             if !first { out += "," }
             first = false
-            out += "\"\(key)\":" + jsonString(value)
+            out += "\"\(key)\":" + JSONText.quoted(value)
         }
         add("at", instant(e.at))
         add("device", device)
@@ -98,7 +98,7 @@ public struct AuditLog: Sendable {
         add("path", e.path)
         add("from", e.from)
         add("task", e.title)
-        out += ",\"fields\":[" + e.fields.map(jsonString).joined(separator: ",") + "]"
+        out += ",\"fields\":[" + e.fields.map(JSONText.quoted).joined(separator: ",") + "]"
         add("before", e.before)
         add("after", e.after)
         return out + "}"
@@ -116,23 +116,6 @@ public struct AuditLog: Sendable {
 
     /// `2026-11`: the UTC month of an instant, which names its file.
     public static func month(_ date: Date) -> String { String(Timestamp.format(date).prefix(7)) }
-
-    /// A JSON string literal.
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
-    }
 
     // MARK: Device
 

@@ -79,7 +79,7 @@ extension TodoService {
                 var f = QuarantinedFile(path: h.path, task: nil, problem: nil, at: h.at, source: h.source, reason: h.reason)
                 do {
                     f.task = try taskFile(named: h.path)
-                    if f.task == nil { f.problem = "not a task file" }
+                    if f.task == nil { f.problem = "a note: its checkbox tasks are held with it" }
                 } catch {
                     f.problem = "\(error)"
                 }

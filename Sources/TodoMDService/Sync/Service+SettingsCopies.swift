@@ -22,14 +22,7 @@ extension TodoService {
             return []
         }
         var problems: [FileProblem] = []
-        let recorder = recorder(vault)
-        let saved = actingSource
-        actingSource = Self.syncSource
-        defer {
-            saveAction("merge", recorder.changes, vault: vault)
-            actingSource = saved
-        }
-        recorder.observe {
+        asSyncMerge {
             for c in copies {
                 do {
                     guard let kind = SettingsFileMerge.kind(of: c.original) else { continue }

@@ -43,19 +43,25 @@ extension TodoService {
         settlingCopies = true
         defer { settlingCopies = false }
         let copies = detectCopies(candidates)
+        Trace.mark("sync copies: \(copies.count) found")
+        let report = asSyncMerge { mergeCopies(copies) }
+        Trace.mark("sync copies: merged \(report.merged.count)")
+        openCopies = Set(report.open.map(\.copy.copy))
+        return report
+    }
+
+    /// Runs `body` as the sync engine's `merge`: its writes attributed to `sync`, one undoable
+    /// action, each folder synced once at the end; recorded in the history before the index
+    /// is told (it then finds them known).
+    func asSyncMerge<T>(_ body: () -> T) -> T {
         let recorder = recorder(vault)
         let saved = actingSource
         actingSource = Self.syncSource
-        defer {
-            saveAction("merge", recorder.changes, vault: vault)
-            actingSource = saved
-        }
-        Trace.mark("sync copies: \(copies.count) found")
-        let report = recorder.observe { vault.syncingFoldersOnce { mergeCopies(copies) } }
-        Trace.mark("sync copies: merged \(report.merged.count)")
+        let result = recorder.observe { vault.syncingFoldersOnce(body) }
+        saveAction("merge", recorder.changes, vault: vault)
+        actingSource = saved
         noteWritten(recorder.changes.map(\.path))
-        openCopies = Set(report.open.map(\.copy.copy))
-        return report
+        return result
     }
 
     /// The candidates that are copies: the distinctive names always, the others (`name 2.md`,

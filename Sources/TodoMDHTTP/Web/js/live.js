@@ -50,7 +50,8 @@ function setOffline(v){
 function connect(){
   es?.close()
   es=new EventSource('/api/events')
-  es.onopen=()=>{retry=0;setOffline(false)}
+  // data-live says the stream is open (tests wait for it before writing files).
+  es.onopen=()=>{retry=0;setOffline(false);document.documentElement.dataset.live='open'}
   es.onerror=()=>{
     setOffline(true)
     if(es.readyState==EventSource.CLOSED){
