@@ -4,7 +4,7 @@ import XCTest
 
 /// Conflict copies are recognised by each sync engine's naming; ordinary names that look alike
 /// (`Chapter 2.md`, `plan-b.md`) are not copies unless their original is beside them with the
-/// same `created`.
+/// same `created` (the service checks that: `TodoService.detectCopies`).
 final class SyncConflictNamesTests: XCTestCase {
     func testEveryEnginesNamingTable() {
         let originals: Set<String> = ["plan.md", "Work/plan.md", "report.md", "notes.md", ".order.json", ".perspectives.json",
@@ -45,20 +45,5 @@ final class SyncConflictNamesTests: XCTestCase {
             XCTAssertEqual(c?.original, original, path)
             XCTAssertEqual(c?.engine, engine, path)
         }
-    }
-
-    func testNumberedNamesCountOnlyWithTheSameCreated() {
-        let created = Date(timeIntervalSince1970: 1_790_000_000)
-        func task(_ path: String, _ c: Date?) -> TodoTask {
-            var t = TodoTask(path: path, title: "x")
-            t.created = c
-            return t
-        }
-        let copies = SyncConflictNames.copies(in: [
-            task("plan.md", created), task("plan 2.md", created),                         // iCloud's copy
-            task("Chapter.md", created), task("Chapter 2.md", created.addingTimeInterval(60)),  // a sequel, not a copy
-            task("x.sync-conflict-20261124-101010-ABCDEFG.md", nil),                      // distinctive: always
-        ])
-        XCTAssertEqual(copies.map(\.copy), ["plan 2.md", "x.sync-conflict-20261124-101010-ABCDEFG.md"])
     }
 }

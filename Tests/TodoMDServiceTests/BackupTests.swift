@@ -286,7 +286,7 @@ final class BackupTests: XCTestCase {
         XCTAssertNil(try s.backupIfDue())
     }
 
-    /// What `watch` and `serve` run: a check at once, then on a timer.
+    /// What `watch` and `serve` run: a check soon after the start, then on a timer.
     func testTheScheduleTakesABackupWhenDue() throws {
         let f = ServiceFixture()
         f.vault.write("a.md", taskFile("A"))

@@ -120,17 +120,4 @@ public enum SyncConflictNames {
         }
         return false
     }
-
-    /// The conflict copies among `tasks` (task files only): a copy whose name is not distinctive
-    /// counts only when its original is a task with the same `created`.
-    public static func copies(in tasks: [TodoTask]) -> [SyncConflictCopy] {
-        let files = tasks.filter { $0.line == nil }
-        var created: [String: Date?] = [:]
-        for t in files { created[t.path] = t.created }
-        return files.compactMap { t in
-            guard let c = detect(t.path, exists: { created[$0] != nil }) else { return nil }
-            if !c.engine.isDistinctive, created[c.original] ?? nil != t.created { return nil }
-            return c
-        }
-    }
 }

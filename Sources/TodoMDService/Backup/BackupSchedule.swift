@@ -1,8 +1,8 @@
 import Foundation
 import TodoMDCore
 
-/// Automatic backups in a long-running process (`todomd watch`, `todomd serve`): a check at
-/// the start, then every few minutes (`TodoService.backupIfDue`: a backup only when the
+/// Automatic backups in a long-running process (`todomd watch`, `todomd serve`): a check a
+/// minute after the start (not competing with its first reads), then every few minutes (`TodoService.backupIfDue`: a backup only when the
 /// interval has passed and something changed). Stops when stopped or released.
 public final class BackupSchedule: @unchecked Sendable {
     private let timer: DispatchSourceTimer
@@ -25,7 +25,7 @@ public final class BackupSchedule: @unchecked Sendable {
             if let text, text != lastWarning { service.options.warn(text) }
             lastWarning = text
         }
-        timer.schedule(deadline: .now(), repeating: seconds, leeway: .seconds(10))
+        timer.schedule(deadline: .now() + min(60, seconds), repeating: seconds, leeway: .seconds(10))
         timer.resume()
     }
 
@@ -36,7 +36,7 @@ public final class BackupSchedule: @unchecked Sendable {
 }
 
 extension TodoService {
-    /// Starts automatic backups: checks now, then every `seconds` (default five minutes, or the
+    /// Starts automatic backups: checks after a minute (or `seconds`, when shorter), then every `seconds` (default five minutes, or the
     /// backup interval when it is shorter). Keep the schedule while the process runs.
     public func startBackups(every seconds: TimeInterval? = nil) -> BackupSchedule {
         let minutes = locked { vault.settings.backupIntervalMinutes }

@@ -109,8 +109,11 @@ extension TodoService {
         let agent = actingSource.flatMap { $0 == Self.syncSource ? nil : $0 }
         let quarantine = agent == nil ? nil : vault.settings.quarantine
         let now = clock.now, warn = options.warn
+        // A sync merge records its versions before the index is told (`asSyncMerge`): its
+        // writes need no marks (a watch in another process may log them as seen from outside).
+        let mark = actingSource != Self.syncSource
         recorder.onWrite = { [unowned recorder] path, before, after in
-            store.expect(path: path, after: after)
+            if mark { store.expect(path: path, after: after) }
             guard let quarantine, before == nil, let after, Self.mayHold(path),
                   !recorder.changes.contains(where: { $0.after == nil && $0.before == after }) else { return }
             Self.arrive([(path, Self.fileSource(after) ?? agent)], settings: quarantine, store: store, at: now, warn: warn)

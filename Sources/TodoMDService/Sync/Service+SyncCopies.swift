@@ -51,17 +51,20 @@ extension TodoService {
     }
 
     /// Runs `body` as the sync engine's `merge`: its writes attributed to `sync`, one undoable
-    /// action, each folder synced once at the end; recorded in the history before the index
-    /// is told (it then finds them known).
+    /// action under one hold of the vault lock, each folder synced once at the end; recorded in
+    /// the history before the index is told (it then finds them known).
     func asSyncMerge<T>(_ body: () -> T) -> T {
-        let recorder = recorder(vault)
         let saved = actingSource
         actingSource = Self.syncSource
-        let result = recorder.observe { vault.syncingFoldersOnce(body) }
+        let recorder = recorder(vault)
+        // One hold of the vault lock for the batch (it is reentrant), not one per file.
+        var result: T?
+        recorder.observe { _ = try? vault.withLock { result = vault.syncingFoldersOnce(body) } }
+        let done = result ?? recorder.observe { vault.syncingFoldersOnce(body) }
         saveAction("merge", recorder.changes, vault: vault)
         actingSource = saved
         noteWritten(recorder.changes.map(\.path))
-        return result
+        return done
     }
 
     /// The candidates that are copies: the distinctive names always, the others (`name 2.md`,
@@ -93,9 +96,6 @@ extension TodoService {
                 let bases = syncBases(c.original, copy: c.copy, mine: mine, theirs: theirs)
                 let base = bases.last
                 let result = TaskMerge.merge(bases: bases, mine: mine, theirs: theirs, resolve: resolve[c.copy] ?? [:])
-                if ProcessInfo.processInfo.environment["TODOMD_DEBUG_MERGE"] != nil {
-                    print("MERGE \(c.copy)\n--base--\n\(base.map { String(decoding: $0, as: UTF8.self) } ?? "nil")--mine--\n\(String(decoding: mine, as: UTF8.self))--theirs--\n\(String(decoding: theirs, as: UTF8.self))--result--\n\(String(decoding: result.bytes, as: UTF8.self))conflicts: \(result.conflicts.map(\.key))")
-                }
                 if !result.conflicts.isEmpty {
                     report.open.append(SyncConflict(copy: c, title: Self.title(c.original, mine), conflicts: result.conflicts,
                                                     merged: result.fromTheirs, hasBase: base != nil))
