@@ -42,7 +42,7 @@ struct BenchResult {
          ("one_file_changed", "one file changed → `list today`", oneChanged),
          ("watched_list_today", "`list today` while `todomd watch` runs", watchedToday),
          ("watched_search", "`search quokka` while `todomd watch` runs", watchedSearch),
-         ("merge_sync_copies", "merge \(sync.copies) sync-conflict copies on a read, in process", sync.merge),
+         ("merge_sync_copies", "merge 1,000 sync-conflict copies (half the files if fewer) on a read, in process", sync.merge),
          ("write_with_history", "`set` with version history + audit log, in process", sync.writeWithHistory),
          ("write_without_history", "`set` without them, in process", sync.writeWithout)]
     }
