@@ -197,6 +197,16 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, TextCodable {
         self.time = time
     }
 
+    /// The instant this wall-clock time is in `zone` (a day alone: its start).
+    public func instant(in zone: TimeZone) -> Date {
+        let start = date.startInstant(in: zone)
+        guard let time else { return start }
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = zone
+        let parts = DateComponents(year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute)
+        return cal.date(from: parts) ?? start.addingTimeInterval(Double(time.hour * 3600 + time.minute * 60))
+    }
+
     /// Parses `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM` or `YYYY-MM-DDTHH:MM:SS` (seconds dropped).
     public init?(_ text: some StringProtocol) {
         let s = String(text)

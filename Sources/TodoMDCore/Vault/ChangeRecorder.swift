@@ -163,4 +163,7 @@ extension Vault {
 
     /// The bytes of any file (absolute path).
     public static func readFile(_ path: String) throws -> [UInt8] { try FileSystem.readFile(path) }
+
+    /// Makes a folder's entries durable (`fsync` on the folder), for writers outside the vault.
+    public static func syncFolder(_ path: String) { FileSystem.fsyncDir(path) }
 }

@@ -32,11 +32,6 @@ public enum AuditSince {
         do { when = try DateArgument.parse(text, clock: clock) } catch {
             throw TodoError.invalidArgument("not a date, time or age: \"\(text)\" (try 2026-11-24, yesterday, 7d, 12h or 2026-11-24T09:30)")
         }
-        guard let time = when.time else { return when.date.startInstant(in: clock.timeZone) }
-        var cal = Calendar(identifier: .gregorian)
-        cal.timeZone = clock.timeZone
-        let parts = DateComponents(year: when.date.year, month: when.date.month, day: when.date.day, hour: time.hour, minute: time.minute)
-        guard let d = cal.date(from: parts) else { throw TodoError.invalidArgument("not a date: \(text)") }
-        return d
+        return when.instant(in: clock.timeZone)
     }
 }

@@ -40,11 +40,8 @@ extension TodoService {
         do {
             return try resolve(reference, prefer: .any, clock: clock).task.path
         } catch TodoError.notFound {
-            let rel = reference
-            guard rel.lowercased().hasSuffix(".md"), !rel.hasPrefix("/"), !rel.split(separator: "/").contains("..") else {
-                throw TodoError.notFound(reference)
-            }
-            return rel
+            guard Self.isFilePath(reference) else { throw TodoError.notFound(reference) }
+            return reference
         }
     }
 }

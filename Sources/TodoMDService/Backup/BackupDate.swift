@@ -41,11 +41,7 @@ enum BackupDate {
         guard let when = try? DateArgument.parse(t, clock: clock) else {
             throw TodoError.invalidArgument("not a backup or a date: \"\(t)\" (try latest, an id from todomd backup list, 2026-11-24, yesterday, -2d)")
         }
-        guard let time = when.time else { return when.date.adding(days: 1).startInstant(in: clock.timeZone).addingTimeInterval(-0.001) }
-        var cal = Calendar(identifier: .gregorian)
-        cal.timeZone = clock.timeZone
-        let parts = DateComponents(year: when.date.year, month: when.date.month, day: when.date.day, hour: time.hour, minute: time.minute)
-        guard let d = cal.date(from: parts) else { throw TodoError.invalidArgument("not a date: \(t)") }
-        return d.addingTimeInterval(59)
+        guard when.time != nil else { return when.date.adding(days: 1).startInstant(in: clock.timeZone).addingTimeInterval(-0.001) }
+        return when.instant(in: clock.timeZone).addingTimeInterval(59)
     }
 }

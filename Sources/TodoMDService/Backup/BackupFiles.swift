@@ -6,27 +6,11 @@ import Glibc
 import Darwin
 #endif
 
-/// The POSIX steps of a backup: read a file whole, write a new one durably, hard-link, lock.
+/// The POSIX steps of a backup: write a new file durably, hard-link, rename, lock (reading and
+/// syncing a folder are the engine's: `Vault.readFile`, `Vault.syncFolder`).
 /// Outside the vault's write path on purpose: a backup's files are the store's, never vault
 /// files, so neither the undo journal nor the version history records them.
 enum BackupFiles {
-    static func readFile(_ path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw error(path) }
-        defer { close(fd) }
-        var out: [UInt8] = []
-        var buf = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw error(path)
-            }
-            if n == 0 { return out }
-            out.append(contentsOf: buf[0..<n])
-        }
-    }
-
     /// Creates `path` (which must not exist) with `bytes`, fsynced: a snapshot renamed into
     /// place holds its bytes even after a power loss.
     static func createFile(_ path: String, bytes: [UInt8], mode: mode_t) throws {
@@ -62,11 +46,6 @@ enum BackupFiles {
         do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
             throw TodoError.io(path: path, reason: "cannot create folder: \(error.localizedDescription)")
         }
-    }
-
-    static func fsyncDir(_ path: String) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd >= 0 { fsync(fd); close(fd) }
     }
 
     static func renameItem(_ from: String, _ to: String) throws {

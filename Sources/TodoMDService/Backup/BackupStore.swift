@@ -42,7 +42,7 @@ public struct BackupStore: Sendable {
     public func manifest(_ id: String) throws -> BackupManifest {
         let file = path(id) + "/" + BackupManifest.fileName
         do {
-            return try JSONDecoder().decode(BackupManifest.self, from: Data(try BackupFiles.readFile(file)))
+            return try JSONDecoder().decode(BackupManifest.self, from: Data(try Vault.readFile(file)))
         } catch let e as TodoError {
             throw e
         } catch {
@@ -62,7 +62,7 @@ public struct BackupStore: Sendable {
 
     /// The bytes of one file of a snapshot, checked against the manifest's fingerprint.
     public func read(_ id: String, _ file: BackupFile) throws -> [UInt8] {
-        let bytes = try BackupFiles.readFile(path(id) + "/" + file.path)
+        let bytes = try Vault.readFile(path(id) + "/" + file.path)
         guard BackupManifest.fingerprint(bytes) == file.fingerprint else {
             throw TodoError.malformed(path: path(id) + "/" + file.path, reason: "the backup's copy was changed since it was taken")
         }
@@ -99,7 +99,7 @@ public struct BackupStore: Sendable {
         for f in files {
             let m = listed.removeValue(forKey: f.path)
             if let m, m.sameStamp(f.stamp) { continue }
-            guard let bytes = try? BackupFiles.readFile(root + "/" + f.path) else { continue }
+            guard let bytes = try? Vault.readFile(root + "/" + f.path) else { continue }
             guard let m, BackupManifest.fingerprint(bytes) == m.fingerprint else { return false }
         }
         return listed.isEmpty
@@ -131,7 +131,7 @@ public struct BackupStore: Sendable {
                 continue
             }
             let bytes: [UInt8]
-            do { bytes = try BackupFiles.readFile(root + "/" + f.path) } catch {
+            do { bytes = try Vault.readFile(root + "/" + f.path) } catch {
                 if access(root + "/" + f.path, F_OK) == 0 { skipped.append(f.path) }
                 continue
             }
@@ -147,9 +147,9 @@ public struct BackupStore: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         try BackupFiles.createFile(temp + "/" + BackupManifest.fileName, bytes: Array(try encoder.encode(m)), mode: 0o444)
-        BackupFiles.fsyncDir(temp)
+        Vault.syncFolder(temp)
         try BackupFiles.renameItem(temp, path(id))
-        BackupFiles.fsyncDir(directory)
+        Vault.syncFolder(directory)
         return (snapshot(m), skipped)
     }
 

@@ -48,8 +48,7 @@ extension TodoService {
     public var backupDirectory: String {
         locked {
             if let dir = vault.settings.backupDirectory { return dir }
-            let base = options.indexPath.map { ($0 as NSString).deletingLastPathComponent } ?? Vault.cacheDirectory
-            return base + "/backups/" + Vault.cacheKey(root: root)
+            return cacheFolder + "/backups/" + Vault.cacheKey(root: root)
         }
     }
 

@@ -50,8 +50,7 @@ extension TodoService {
     /// folder holds it), else in the cache folder. Empty: no history.
     public var historyStorePath: String {
         if let p = options.historyPath { return p }
-        let base = options.indexPath.map { ($0 as NSString).deletingLastPathComponent } ?? Vault.cacheDirectory
-        return HistoryStore.defaultPath(root: root, cacheDirectory: base)
+        return HistoryStore.defaultPath(root: root, cacheDirectory: cacheFolder)
     }
 
     /// The store, opened on first use (nil when off or it cannot be opened: a warning, once).
@@ -308,12 +307,17 @@ extension TodoService {
             return (t.path, t.title)
         } catch {
             let rel = Trash.relative(reference)
-            if rel.hasSuffix(".md"), !rel.hasPrefix("/"), !rel.split(separator: "/").contains(".."),
-               let store = historyStore, (try? store.latest(path: rel)) ?? nil != nil {
+            if Self.isFilePath(rel), let store = historyStore, (try? store.latest(path: rel)) ?? nil != nil {
                 return (rel, nil)
             }
             throw error
         }
+    }
+
+    /// Whether `reference` can name a file that is gone: a vault-relative `.md` path that stays
+    /// inside the vault.
+    static func isFilePath(_ reference: String) -> Bool {
+        reference.lowercased().hasSuffix(".md") && !reference.hasPrefix("/") && !reference.split(separator: "/").contains("..")
     }
 
     private func findVersion(_ text: String, path: String, store: HistoryStore) throws -> HistoryStore.Version {

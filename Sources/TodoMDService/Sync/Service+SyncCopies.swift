@@ -93,12 +93,9 @@ extension TodoService {
                     report.merged.append((c, ["body"]))
                     continue
                 }
-                let bases = syncBases(c.original, copy: c.copy, mine: mine, theirs: theirs)
-                let base = bases.last
-                let result = TaskMerge.merge(bases: bases, mine: mine, theirs: theirs, resolve: resolve[c.copy] ?? [:])
-                if !result.conflicts.isEmpty {
-                    report.open.append(SyncConflict(copy: c, title: Self.title(c.original, mine), conflicts: result.conflicts,
-                                                    merged: result.fromTheirs, hasBase: base != nil))
+                let (result, open) = merge(c, mine: mine, theirs: theirs, resolve: resolve[c.copy] ?? [:])
+                if let open {
+                    report.open.append(open)
                     continue
                 }
                 if result.bytes != mine { try vault.replaceFile(c.original, expected: Vault.fingerprint(mine), with: result.bytes) }
@@ -109,6 +106,17 @@ extension TodoService {
             }
         }
         return report
+    }
+
+    /// Merges a copy into its original's bytes (nothing written), and the conflict that leaves
+    /// open, if any.
+    func merge(_ c: SyncConflictCopy, mine: [UInt8], theirs: [UInt8], resolve: [String: TaskMerge.Choice] = [:])
+        -> (TaskMerge.Result, SyncConflict?) {
+        let bases = syncBases(c.original, copy: c.copy, mine: mine, theirs: theirs)
+        let r = TaskMerge.merge(bases: bases, mine: mine, theirs: theirs, resolve: resolve)
+        guard !r.conflicts.isEmpty else { return (r, nil) }
+        return (r, SyncConflict(copy: c, title: Self.title(c.original, mine), conflicts: r.conflicts, merged: r.fromTheirs,
+                                hasBase: !bases.isEmpty))
     }
 
     /// The candidate common ancestors of two versions of `path` (the original's bytes, the
@@ -185,12 +193,19 @@ extension TodoService {
             let copies = detectCopies(copyCandidates())
             return copies.compactMap { c -> SyncConflict? in
                 guard let theirs = try? vault.readBytes(c.copy), let mine = try? vault.readBytes(c.original) else { return nil }
-                let bases = syncBases(c.original, copy: c.copy, mine: mine, theirs: theirs)
-                let base = bases.last
-                let r = TaskMerge.merge(bases: bases, mine: mine, theirs: theirs)
-                return r.conflicts.isEmpty ? nil : SyncConflict(copy: c, title: Self.title(c.original, mine), conflicts: r.conflicts,
-                                                                merged: r.fromTheirs, hasBase: base != nil)
+                return merge(c, mine: mine, theirs: theirs).1
             }
+        }
+    }
+
+    /// The open conflict a reference names: a copy's or an original's path, or a task.
+    public func conflict(_ reference: String) throws -> SyncConflict {
+        try locked {
+            let open = conflicts()
+            let target = open.first { $0.copy.copy == reference || $0.copy.original == reference }
+                ?? (try? resolve(reference, prefer: .any, clock: clock).task.path).flatMap { p in open.first { $0.copy.original == p } }
+            guard let target else { throw TodoError.notFound("no open sync conflict for \(reference) (todomd conflicts lists them)") }
+            return target
         }
     }
 
@@ -200,10 +215,7 @@ extension TodoService {
     /// original is written (one undoable action) and the copy goes to the trash.
     public func resolveConflict(_ reference: String, take: String?, fields: [(String, String)]) throws -> SyncMergeReport {
         try locked {
-            let open = conflicts()
-            let target = open.first { $0.copy.copy == reference || $0.copy.original == reference }
-                ?? (try? resolve(reference, prefer: .any, clock: clock).task.path).flatMap { p in open.first { $0.copy.original == p } }
-            guard let conflict = target else { throw TodoError.notFound("no open sync conflict for \(reference) (todomd conflicts lists them)") }
+            let conflict = try self.conflict(reference)
             var choices: [String: TaskMerge.Choice] = [:]
             if let take {
                 guard let side = Self.side(take) else { throw TodoError.invalidArgument("--take is mine or theirs") }
@@ -240,13 +252,9 @@ extension TodoService {
         }
     }
 
-    /// A value typed for a field, as `set` reads it.
+    /// A value typed for a field, read and checked as `set` reads it (`due=friday`, `tags=a,b`).
     static func fieldValue(_ key: String, _ text: String, clock: Clock) throws -> FieldValue {
-        if text.isEmpty || text == "null" { return .null }
-        if key == TaskKey.tags { return .list(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }) }
-        if key == TaskKey.flagged, let b = Bool(text.lowercased()) { return .bool(b) }
-        if key == TaskKey.estimatedMinutes, let n = Int(text) { return .int(n) }
-        return .string(text)
+        try change(key, text.isEmpty || text == "null" ? .clear : .text(text), clock: clock).value ?? .null
     }
 
     /// The copy candidates the index tracks, or (no index) the copies among the vault's files.

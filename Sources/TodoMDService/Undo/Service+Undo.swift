@@ -77,8 +77,13 @@ extension TodoService {
     /// folder holds it too), else in the cache folder (`~/.cache/todomd/undo/<key>`).
     public var undoJournalPath: String {
         if let p = options.undoJournalPath { return p }
-        let base = options.indexPath.map { ($0 as NSString).deletingLastPathComponent } ?? Vault.cacheDirectory
-        return base + "/undo/" + Vault.cacheKey(root: root)
+        return cacheFolder + "/undo/" + Vault.cacheKey(root: root)
+    }
+
+    /// The folder of this vault's caches (undo journal, version history, backups): the index's
+    /// folder when one was given (a test's cache folder), else the cache folder.
+    var cacheFolder: String {
+        options.indexPath.map { ($0 as NSString).deletingLastPathComponent } ?? Vault.cacheDirectory
     }
 
     var journal: ActionJournal { ActionJournal(directory: undoJournalPath) }

@@ -47,11 +47,7 @@ struct ShowConflict: ParsableCommand {
 
     func run() throws {
         try CLI.run(vaultOptions) { service, out in
-            let all = service.conflicts()
-            guard let c = all.first(where: { $0.copy.copy == task || $0.copy.original == task || $0.title == task })
-                ?? (all.count == 1 ? all.first : nil) else {
-                throw TodoError.notFound("no open sync conflict for \(task) (todomd conflicts lists them)")
-            }
+            let c = try service.conflict(task)
             if json { out.json(SyncConflictDTO(c)); return }
             out.print(out.header(c.title) + out.paint("  mine: \(c.copy.original)   theirs: \(c.copy.copy)", .dim))
             if !c.hasBase { out.print(out.paint("  (no common version in the history: every difference counts)", .dim)) }

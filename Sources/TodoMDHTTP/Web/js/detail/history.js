@@ -43,12 +43,6 @@ function what(e){
   return a?a+(f?` · ${f}`:''):f?'Changed '+f:'Saved'
 }
 
-// One change logged twice (todomd's own write, also noticed by the watcher: servers before 1babe8f) is shown once, as todomd's.
-function dedupe(entries){
-  const mine=new Set(entries.filter(e=>e.by=='todomd'&&e.after).map(e=>e.before+e.after))
-  return entries.filter(e=>e.by=='todomd'||!mine.has(e.before+e.after))
-}
-
 let open=null
 onChange(()=>open?.isConnected&&open.open&&open.load(),400)
 
@@ -63,7 +57,7 @@ export function historySection(ctx){
     try{
       const[log,hist]=await Promise.all([api.log({task:t.id,limit:100}),api.history(t.id,{limit:50})])
       if(my!=seq)return
-      const changes=dedupe(log.entries||[]).reverse()
+      const changes=(log.entries||[]).reverse()
       replace(box,
         h('h3.history-head','Changes'),
         changes.length?h('ol.history-list',changes.map(e=>item(h('div.history-line',when(e.at),h('span.history-who',who(e))),h('div.history-what',what(e)))))
