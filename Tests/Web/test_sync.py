@@ -199,8 +199,9 @@ def test_two_copies_of_one_task_resolve_the_one_shown(driver, sync_server, sync_
     listed = [c for c in sync_server.api("GET", "/api/conflicts").json()["conflicts"] if c["task"] == tid]
     assert len(listed) == 2, listed
     d.get(task_url(base, tid))
-    panel = wait_for(lambda: css(d, "#detail .sync-panel"), 10, message="no chooser in the detail")[0]
-    assert "1 more copy" in panel.text
+    # The panel is drawn before the conflicts arrive: wait for its words, not just the element.
+    panel = wait_for(lambda: next((p for p in css(d, "#detail .sync-panel") if "1 more copy" in p.text), None), 10,
+                     message="no chooser saying 1 more copy in the detail")
     shown = listed[0]
     assert [e.text for e in css(d, "#detail .sync-field legend")] == ["Title" if f["key"] == "title" else "Deadline" for f in shown["fields"]]
     d.find_element(By.XPATH, "//div[@class='sync-actions']/button[.='Keep all theirs']").click()
