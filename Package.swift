@@ -70,7 +70,7 @@ let package = Package(
         ]),
         // Helpers shared by every test target (temp vaults, clocks, task files).
         .target(name: "TodoMDTestSupport", dependencies: ["TodoMDCore"], path: "Tests/TodoMDTestSupport"),
-        .testTarget(name: "TodoMDCoreTests", dependencies: ["TodoMDCore", "TodoMDTestSupport"], exclude: ["Oracles"]),
+        .testTarget(name: "TodoMDCoreTests", dependencies: ["TodoMDCore", "TodoMDTestSupport"], exclude: ["Oracles", "Interchange/Fixtures"]),
         .testTarget(name: "TodoMDIndexTests", dependencies: ["TodoMDIndex", "TodoMDTestSupport"]),
         .testTarget(name: "TodoMDServiceTests", dependencies: ["TodoMDService", "TodoMDIndex", "TodoMDTestSupport"]),
         .testTarget(name: "TodoMDAPITests", dependencies: ["TodoMDAPI", "TodoMDService", "TodoMDTestSupport"]),

@@ -41,6 +41,9 @@ extension TestResponse {
         (try? JSONSerialization.jsonObject(with: Data(buffer: body))) as? [String: Any] ?? [:]
     }
 
+    /// The body as text (an export).
+    var text: String { String(buffer: body) }
+
     /// `error.code` of an error document.
     var errorCode: String? { (object["error"] as? [String: Any])?["code"] as? String }
 }

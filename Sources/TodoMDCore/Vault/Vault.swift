@@ -250,8 +250,10 @@ public final class Vault: Sendable {
 
     /// Writes a new task file in the vault root (or `folder`) and returns the task as written.
     /// The file name follows `{YYYYMMDD}-{HHmm}-{slug}.md`; on a collision `-2`, `-3`… is added.
+    /// `readBack: false` returns `task` with its path instead of reading the bytes written back
+    /// (a batch of thousands that only needs the names).
     @discardableResult
-    public func create(_ task: TodoTask, folder: String = "") throws -> TodoTask {
+    public func create(_ task: TodoTask, folder: String = "", readBack: Bool = true) throws -> TodoTask {
         var t = task
         if t.created == nil { t.created = clock.now }
         if t.modified == nil { t.modified = t.created }
@@ -262,11 +264,15 @@ public final class Vault: Sendable {
         let rel = try FileSystem.firstFreeName(in: folder, { FileName.make(title: t.title, created: created, suffix: $0) }, for: t.title) {
             try FileSystem.atomicCreate(absolute($0), bytes: bytes)
         }
+        guard readBack else {
+            t.path = rel
+            return t
+        }
         return taskWritten(rel, bytes, fallback: t)
     }
 
     /// Checks the schema limits before anything is written.
-    static func validate(_ t: TodoTask) throws {
+    public static func validate(_ t: TodoTask) throws {
         if t.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw TodoError.invalidArgument("a task needs a title")
         }

@@ -44,8 +44,10 @@ struct GuardMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
                 throw APIError(403, "forbidden_origin", "cross-site requests may not change anything here")
             }
         }
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > APIServer.maxBodyBytes {
-            throw APIError(413, "payload_too_large", "bodies are at most 1 MB")
+        // An import carries a whole export file.
+        let limit = path == "/api/import" ? APIServer.maxImportBytes : APIServer.maxBodyBytes
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+            throw APIError(413, "payload_too_large", "bodies are at most \(limit >> 20) MB")
         }
         let hasBody = request.headers[.contentLength].flatMap(Int.init).map { $0 > 0 } ?? (request.headers[.transferEncoding] != nil)
         if hasBody {

@@ -14,6 +14,8 @@ import TodoMDService
 public final class APIServer: Sendable {
     /// The largest request body accepted.
     public static let maxBodyBytes = 1 << 20
+    /// `POST /api/import` carries a whole export file.
+    public static let maxImportBytes = 32 << 20
 
     public let config: APIServerConfig
     public let hub: EventHub
@@ -48,6 +50,7 @@ public final class APIServer: Sendable {
         SyncRoutes(runner: runner).register(router)
         AuditRoutes(runner: runner).register(router)
         QuarantineRoutes(runner: runner).register(router)
+        InterchangeRoutes(runner: runner).register(router)
         PerspectiveRoutes(runner: runner).register(router)
         AppRoutes(runner: runner).register(router)
         EventRoutes(hub: hub).register(router)

@@ -42,11 +42,11 @@ extension Request {
     }
 
     /// The body as a JSON object; an empty body is an empty object.
-    mutating func jsonObject() async throws -> [(String, JSONValue)] {
+    mutating func jsonObject(limit: Int = APIServer.maxBodyBytes) async throws -> [(String, JSONValue)] {
         let buffer: ByteBuffer
-        do { buffer = try await collectBody(upTo: APIServer.maxBodyBytes) } catch is NIOTooManyBytesError {
+        do { buffer = try await collectBody(upTo: limit) } catch is NIOTooManyBytesError {
             // A chunked body grew past the limit (a declared Content-Length is refused earlier).
-            throw APIError(413, "payload_too_large", "bodies are at most 1 MB")
+            throw APIError(413, "payload_too_large", "bodies are at most \(limit >> 20) MB")
         }
         guard buffer.readableBytes > 0 else { return [] }
         let value: JSONValue

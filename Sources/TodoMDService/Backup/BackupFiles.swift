@@ -65,22 +65,20 @@ enum BackupFiles {
     /// commands never write snapshots at once. Reentrant on one thread: a second `flock` on the
     /// same file from the same process would wait for itself.
     static func withLock<T>(_ lockPath: String, _ body: () throws -> T) throws -> T {
-        let key = "todomd.backup-lock:" + lockPath
-        let thread = Thread.current.threadDictionary
-        if thread[key] != nil { return try body() }
+        if heldLocks.contains(lockPath) { return try body() }
         let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw error(lockPath) }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {
             guard errno == EINTR else { throw error(lockPath) }
         }
-        thread[key] = true
-        defer {
-            thread[key] = nil
-            flock(fd, LOCK_UN)
-        }
-        return try body()
+        defer { flock(fd, LOCK_UN) }
+        return try $heldLocks.withValue(heldLocks.union([lockPath])) { try body() }
     }
+
+    /// The backup locks this task (or thread) holds. A task-local, not `Thread.threadDictionary`,
+    /// which does not keep what is stored in it on Linux.
+    @TaskLocal static var heldLocks: Set<String> = []
 
     private static func error(_ path: String) -> TodoError {
         TodoError.io(path: path, reason: String(cString: strerror(errno)))

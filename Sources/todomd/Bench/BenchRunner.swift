@@ -22,6 +22,8 @@ struct BenchResult {
     var perspectiveToday = 0.0, flagged = 0.0, query = 0.0
     /// Issue 16: merging sync-conflict copies on a read, and a write with and without the history.
     var sync = SyncBench.Result()
+    /// Issue 17: importing from every format, and a streamed export.
+    var interchange = InterchangeBench.Result()
     var coldPeakKB = 0, warmPeakKB = 0
     var todayCount = 0
 
@@ -45,6 +47,9 @@ struct BenchResult {
          ("merge_sync_copies", "merge 1,000 sync-conflict copies (half the files if fewer) on a read, in process", sync.merge),
          ("write_with_history", "`set` with version history + audit log, in process", sync.writeWithHistory),
          ("write_without_history", "`set` without them, in process", sync.writeWithout)]
+            + [("create_files_floor", "create as many files atomically, nothing else (the import's floor)", interchange.floor)]
+            + interchange.imports.map { ("import_\($0.format)", "import \(interchange.imported) tasks from \($0.format), in process", $0.seconds) }
+            + [("export_json", "export every task as JSON (streamed), whole process", interchange.exportSeconds)]
     }
 }
 
@@ -187,6 +192,8 @@ struct BenchRunner {
         try measureWithWatch(&r, vault: vault, cache: cache, index: index)
         log("sync-conflict copies and writes with the history…")
         r.sync = try SyncBench.measure(vault: vault, cache: cache, runs: runs)
+        log("import from every format, export…")
+        r.interchange = try InterchangeBench.measure(self, vault: vault, cache: cache)
         return r
     }
 }

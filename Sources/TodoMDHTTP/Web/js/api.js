@@ -110,6 +110,9 @@ export const api={
 
   // The quarantine (issue 16): the files held for review; approve|reject {files: [path…]} or {all: true}
   quarantine:()=>get('/api/quarantine'),
+  // Import and export (issue 17): the formats; an import (dry_run: the preview) of {content, name, format, area, project, map}
+  formats:()=>get('/api/formats'),
+  importFile:body=>request('POST','/api/import',{body}),
   decide:(how,body)=>request('POST','/api/quarantine/'+how,{body}),
 
   // Trash

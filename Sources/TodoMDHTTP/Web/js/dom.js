@@ -105,6 +105,7 @@ const ICONS={
   conflict:'M8 3h7l4 4v11H8zM5 7v14h11M13.5 8.5v3.5M13.5 15h.01',
   history:'M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 2',
   shield:'M12 3l8 3v6c0 4.6-3.4 8-8 9-4.6-1-8-4.4-8-9V6zM12 8v5M12 16h.01',
+  transfer:'M7 4v14M3 14l4 4 4-4M17 20V6M13 10l4-4 4 4',
 }
 
 /** An inline SVG icon (decorative: aria-hidden) drawn with stroke = currentColor. */

@@ -28,6 +28,7 @@ async function show(r){
       if(!$('#main .list-view'))showMain(listRoute()||{kind:'home',name:'',nav:''});
       (detail||=await import('./detail.js')).openDetail(r.name)
     }else if(k=='settings')(await import('./settings.js')).renderSettings(main())
+    else if(k=='transfer')(await import('./transfer.js')).renderTransfer(main())
     else if(k=='builder'){
       const builtin=BUILTIN.includes(r.name)&&r.name!='trash';
       (await import('./builder.js')).renderBuilder(main(),{id:r.name||null,readonly:builtin,builtin})

@@ -2,11 +2,11 @@
 import{emit}from'./bus.js'
 
 export const BUILTIN=['inbox','today','upcoming','anytime','someday','flagged','logbook','trash']
-const KINDS=['area','project','tag','perspective','list','task','builder','settings','conflicts','quarantine']
+const KINDS=['area','project','tag','perspective','list','task','builder','settings','conflicts','quarantine','transfer']
 /** "today" → "Today". */
 export const cap=s=>s[0].toUpperCase()+s.slice(1)
 
-/** A route from a path: {kind, name, path, nav}; kind: home|view|saved|area|project|tag|perspective|list|task|search|settings|builder|conflicts|quarantine. */
+/** A route from a path: {kind, name, path, nav}; kind: home|view|saved|area|project|tag|perspective|list|task|search|settings|builder|conflicts|quarantine|transfer. */
 export function parse(pathname,search='',hash=''){
   let parts
   try{parts=pathname.split('/').filter(Boolean).map(decodeURIComponent)}catch{parts=[]}

@@ -72,7 +72,8 @@ function render(){
         ICONS[v.icon]||'perspective',v.count,null,'custom',v.color))),
       section('Lists',types.filter(t=>t.type!='todo').map(t=>li('list',t.type,plural(t.name),'book',t.items))),
       section('Tags',tags.map(tagNode))),
-    h('div.sidebar-foot',h('a.nav-item',{href:'/settings',dataset:{nav:'settings'}},icon('settings'),h('span.label','Settings'))))
+    h('div.sidebar-foot',h('a.nav-item',{href:'/settings',dataset:{nav:'settings'}},icon('settings'),h('span.label','Settings')),
+      h('a.nav-item',{href:'/transfer',dataset:{nav:'transfer'}},icon('transfer'),h('span.label','Import & export'))))
   $('.sidebar-scroll',el).scrollTop=top
   markActive()
   if(focused)$(`[data-nav="${CSS.escape(focused)}"]`,el)?.focus({preventScroll:true})

@@ -1,0 +1,283 @@
+import Foundation
+
+/// Taskwarrior's `task export` (a JSON array, or one object per line) and `task import` input.
+/// Dates are UTC instants there (`20261127T093000Z`); a local midnight is read as the day alone.
+/// `project` with dots is `Area.Project`; annotations become the body, with their dates; a task
+/// that `depends` on others is their parent; user-defined attributes are kept as
+/// `taskwarrior_<name>`.
+public struct TaskwarriorJSON: TaskImporter, TaskExporter {
+    public let format = "taskwarrior"
+    public let title = "Taskwarrior JSON"
+    public let fileExtension = "json"
+    public let mediaType = "application/json"
+
+    public init() {}
+
+    /// Keys with a field here, or computed by Taskwarrior (not kept).
+    static let known: Set<String> = ["id", "description", "entry", "modified", "status", "uuid", "urgency", "due", "wait",
+                                     "scheduled", "until", "recur", "priority", "project", "tags", "annotations", "depends",
+                                     "end", "start", "mask", "imask", "parent", "rtype"]
+
+    public func recognizes(_ input: ImportInput) -> Bool {
+        guard input.folder == nil else { return false }
+        let head = input.text.prefix(4000)
+        return (head.contains("\"uuid\"") && head.contains("\"description\"") && head.contains("\"entry\""))
+    }
+
+    public func read(_ input: ImportInput, options: ImportOptions) throws -> ImportBatch {
+        let records = try GenericJSON.objects(input.text)
+        let zone = options.clock.timeZone
+        var batch = ImportBatch()
+        // Recurring templates stand for their instances; `depends` makes the depended-on tasks subtasks.
+        var templates = Set<String>(), parentOf: [String: String] = [:]
+        for (_, o) in records {
+            let d = Dictionary(o.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a })
+            guard let uuid = d["uuid"]?.scalarText else { continue }
+            if d["status"]?.scalarText == "recurring" { templates.insert(uuid) }
+            for dep in Self.list(d["depends"]) where parentOf[dep] == nil { parentOf[dep] = uuid }
+        }
+        var instances = 0
+        for (location, o) in records {
+            let d = Dictionary(o.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a })
+            guard let uuid = d["uuid"]?.scalarText, !uuid.isEmpty else {
+                throw ImportFormatError(location: location, expected: "a Taskwarrior task with a \"uuid\" (this is not `task export` output)")
+            }
+            if let p = d["parent"]?.scalarText, templates.contains(p) { instances += 1; continue }
+            var r = ImportRecord(format: format, location: location, title: d["description"]?.scalarText ?? "")
+            switch d["status"]?.scalarText ?? "pending" {
+            case "completed": r.task.status = .done
+            case "deleted": r.task.status = .cancelled
+            default: r.task.status = d["start"] == nil ? .todo : .inProgress
+            }
+            r.date(d["due"]?.scalarText, \.due, name: "due", zone: zone, midnightIsDay: true)
+            r.date(d["wait"]?.scalarText, \.deferDate, name: "wait", zone: zone, midnightIsDay: true)
+            r.date(d["scheduled"]?.scalarText, \.scheduled, name: "scheduled", zone: zone, midnightIsDay: true)
+            r.instant(d["entry"]?.scalarText, \.created, name: "entry", zone: zone)
+            r.instant(d["modified"]?.scalarText, \.modified, name: "modified", zone: zone)
+            r.instant(d["end"]?.scalarText, \.completed, name: "end", zone: zone)
+            if r.task.status == .cancelled { r.task.completed = r.task.completed ?? r.task.modified }
+            switch d["priority"]?.scalarText?.uppercased() {
+            case "H"?: r.task.priority = .high
+            case "M"?: r.task.priority = .medium
+            case "L"?: r.task.priority = .low
+            case nil, ""?: break
+            case let p?: r.problem("priority \"\(p)\" is not H, M or L; kept"); r.keep("priority", .string(p))
+            }
+            if let project = d["project"]?.scalarText, !project.isEmpty {
+                if let dot = project.firstIndex(of: ".") {
+                    r.task.area = String(project[..<dot])
+                    r.task.project = String(project[project.index(after: dot)...])
+                } else {
+                    r.task.project = project
+                }
+            }
+            if case .array(let tags)? = d["tags"] {
+                // Our export writes the flag and someday as tags.
+                var words = tags.compactMap(\.scalarText)
+                if words.contains("flagged") { r.task.flagged = true }
+                if words.contains("someday"), r.task.status == .todo { r.task.status = .someday }
+                words.removeAll { $0 == "flagged" || $0 == "someday" }
+                r.tags(words)
+            }
+            if let recur = d["recur"]?.scalarText, !recur.isEmpty {
+                if let rule = Self.rrule(recur, until: d["until"]?.scalarText) { r.task.recurrence = rule; r.task.repeatMode = .every } else {
+                    r.problem("recur \"\(recur)\" is not a period I can read; kept as taskwarrior_recur")
+                    r.keep("recur", .string(recur))
+                }
+            } else if let until = d["until"]?.scalarText {
+                r.keep("until", .string(until))
+            }
+            if case .array(let notes)? = d["annotations"] {
+                for case .object(let a) in notes {
+                    let ad = Dictionary(a.map { ($0.0, $0.1) }, uniquingKeysWith: { x, _ in x })
+                    // An annotation made with the task (as our export writes plain notes) needs no date.
+                    let entry = ad["entry"]?.scalarText
+                    let own = entry == d["entry"]?.scalarText || entry == d["modified"]?.scalarText
+                    let when = own ? nil : entry.flatMap { ImportDates.local($0, zone: zone) }
+                    r.appendBody((when.map { "**\($0.description.replacingOccurrences(of: "T", with: " "))** " } ?? "") + (ad["description"]?.scalarText ?? ""))
+                }
+            }
+            let deps = Self.list(d["depends"])
+            if !deps.isEmpty { r.keep("depends", .array(deps.map { .string($0) })) }
+            if let rule = d["todomd_recurrence"]?.scalarText { r.recurrence(rule) }
+            for (k, v) in o where !Self.known.contains(k) && k != "todomd_recurrence" { r.keep(k, v) }
+            r.finish(id: uuid, parent: parentOf[uuid], into: &batch)
+        }
+        if instances > 0 {
+            batch.problems.append(ImportProblem("file", "\(instances) pending instance(s) of repeating tasks are imported as their repeating task"))
+        }
+        return batch
+    }
+
+    /// `depends` as Taskwarrior 2.6+ (an array) or 2.5 (a comma-separated string) writes it.
+    static func list(_ v: JSONValue?) -> [String] {
+        switch v {
+        case .array(let a)?: return a.compactMap(\.scalarText)
+        case .string(let s)?: return s.split(separator: ",").map { $0.trimmedSpaces }.filter { !$0.isEmpty }
+        default: return []
+        }
+    }
+
+    /// An RRULE for Taskwarrior's recurrence periods (`weekly`, `2w`, `P3D`, `weekdays`…).
+    static func rrule(_ recur: String, until: String?) -> String? {
+        let named: [String: String] = [
+            "daily": "FREQ=DAILY", "day": "FREQ=DAILY", "weekly": "FREQ=WEEKLY", "week": "FREQ=WEEKLY", "sennight": "FREQ=WEEKLY",
+            "biweekly": "FREQ=WEEKLY;INTERVAL=2", "fortnight": "FREQ=WEEKLY;INTERVAL=2", "monthly": "FREQ=MONTHLY",
+            "month": "FREQ=MONTHLY", "bimonthly": "FREQ=MONTHLY;INTERVAL=2", "quarterly": "FREQ=MONTHLY;INTERVAL=3",
+            "semiannual": "FREQ=MONTHLY;INTERVAL=6", "yearly": "FREQ=YEARLY", "annual": "FREQ=YEARLY", "year": "FREQ=YEARLY",
+            "biannual": "FREQ=YEARLY;INTERVAL=2", "biyearly": "FREQ=YEARLY;INTERVAL=2",
+            "weekdays": "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR",
+        ]
+        var rule: String?
+        let t = recur.lowercased()
+        if let n = named[t] { rule = n } else {
+            var s = Substring(t)
+            if s.hasPrefix("p") { s = s.dropFirst(); if s.hasPrefix("t") { return nil } }
+            let digits = s.prefix { $0.isNumber }
+            let unit = s.dropFirst(digits.count)
+            let n = digits.isEmpty ? 1 : Int(digits) ?? 0
+            let freq: String?
+            switch unit {
+            case "d", "day", "days": freq = "DAILY"
+            case "w", "wk", "wks", "week", "weeks": freq = "WEEKLY"
+            case "m", "mo", "mos", "mth", "mths", "month", "months": freq = "MONTHLY"
+            case "q", "qtr", "qtrs", "quarter", "quarters": freq = "MONTHLY"
+            case "y", "yr", "yrs", "year", "years": freq = "YEARLY"
+            default: freq = nil
+            }
+            guard let f = freq, n > 0 else { return nil }
+            let interval = unit.hasPrefix("q") ? n * 3 : n
+            rule = "FREQ=\(f)" + (interval > 1 ? ";INTERVAL=\(interval)" : "")
+        }
+        if let until, let u = ImportDates.parse(until), var r = rule {
+            r += ";UNTIL=" + u.date.description.replacingOccurrences(of: "-", with: "")
+            rule = r
+        }
+        return rule
+    }
+
+    // MARK: Export
+
+    public func export(_ tasks: [TodoTask], context: ExportContext, write: (String) throws -> Void) throws {
+        let zone = context.clock.timeZone
+        var children: [String: [String]] = [:]
+        for t in tasks { if let p = context.parent(of: t) { children[p, default: []].append(Self.uuid(t)) } }
+        try write("[")
+        for (n, t) in tasks.enumerated() {
+            var o: [(String, JSONValue)] = [("uuid", .string(Self.uuid(t))), ("description", .string(t.title))]
+            let status: String
+            switch t.status {
+            case .done: status = "completed"
+            case .cancelled: status = "deleted"
+            default: status = "pending"
+            }
+            o.append(("status", .string(status)))
+            o.append(("entry", .string(ExportFields.compactUTC(t.created ?? context.clock.now))))
+            if let m = t.modified { o.append(("modified", .string(ExportFields.compactUTC(m)))) }
+            if t.status.isClosed { o.append(("end", .string(ExportFields.compactUTC(t.completed ?? t.modified ?? context.clock.now)))) }
+            if t.status == .inProgress { o.append(("start", .string(ExportFields.compactUTC(t.modified ?? context.clock.now)))) }
+            for (key, d) in [("due", t.due), ("wait", t.deferDate), ("scheduled", t.scheduled)] {
+                if let d { o.append((key, .string(ExportFields.compactUTC(d.instant(in: zone))))) }
+            }
+            switch t.priority {
+            case .high: o.append(("priority", .string("H")))
+            case .medium: o.append(("priority", .string("M")))
+            case .low: o.append(("priority", .string("L")))
+            case .none: break
+            }
+            if let project = [t.area, t.project].compactMap({ $0 }).joined(separator: ".").nilIfEmpty {
+                o.append(("project", .string(project)))
+            }
+            var tags = t.tags.map { $0.replacingOccurrences(of: " ", with: "_") }
+            if t.status == .someday { tags.append("someday") }
+            if t.flagged { tags.append("flagged") }
+            if !tags.isEmpty { o.append(("tags", .array(tags.map { .string($0) }))) }
+            let annotations = Self.annotations(t, zone: zone, now: context.clock.now)
+            if !annotations.isEmpty { o.append(("annotations", .array(annotations))) }
+            if let kids = children[t.filename] { o.append(("depends", .array(kids.map { .string($0) }))) }
+            // UDAs and the recurrence this importer could not read go back as they came.
+            for (k, v) in t.extra where k.hasPrefix("taskwarrior_") && k != "taskwarrior_depends" {
+                o.append((String(k.dropFirst("taskwarrior_".count)), v))
+            }
+            if let rule = t.recurrence {
+                // A plain period is Taskwarrior's own recurrence (the task becomes its template);
+                // anything else travels as an attribute this importer reads back.
+                if let period = Self.period(rule, due: t.due?.date), t.due != nil, t.status.isActive || t.status == .someday {
+                    o[2] = ("status", .string("recurring"))
+                    o.append(("recur", .string(period)))
+                    o.append(("rtype", .string("periodic")))
+                } else {
+                    o.append(("todomd_recurrence", .string(rule)))
+                }
+            }
+            try write((n == 0 ? "\n" : ",\n") + JSONText.compact(.object(o)))
+        }
+        try write(tasks.isEmpty ? "]\n" : "\n]\n")
+    }
+
+    /// The description and the body's paragraphs as annotations; a paragraph starting with a
+    /// bold date (as the import writes them) is an annotation of that time.
+    static func annotations(_ t: TodoTask, zone: TimeZone, now: Date) -> [JSONValue] {
+        let fallback = ExportFields.compactUTC(t.modified ?? t.created ?? now)
+        var out: [JSONValue] = []
+        func add(_ entry: String, _ text: String) { out.append(.object([("entry", .string(entry)), ("description", .string(text))])) }
+        if let d = t.description { add(fallback, d) }
+        let body = t.body.trimmed
+        guard !body.isEmpty else { return out }
+        for paragraph in body.components(separatedBy: "\n\n") where !paragraph.isEmpty {
+            if paragraph.hasPrefix("**"), let close = paragraph.range(of: "** ", range: paragraph.index(paragraph.startIndex, offsetBy: 2)..<paragraph.endIndex),
+               let when = ImportDates.local(String(paragraph[paragraph.index(paragraph.startIndex, offsetBy: 2)..<close.lowerBound]), zone: zone) {
+                add(ExportFields.compactUTC(when.instant(in: zone)), String(paragraph[close.upperBound...]))
+            } else {
+                add(fallback, paragraph)
+            }
+        }
+        return out
+    }
+
+    /// Taskwarrior's period for a rule that is only a frequency and an interval, or that names
+    /// the due date's own weekday (weekly) or day of the month (monthly): Taskwarrior repeats
+    /// from the due date, so those are the same dates.
+    static func period(_ rule: String, due: LocalDate?) -> String? {
+        guard !rule.contains("\n"), let r = try? RecurrenceRule(rrule: rule) else { return nil }
+        let pairs = rule.uppercased().split(separator: ";").map { p -> (String, String) in
+            let kv = p.split(separator: "=", maxSplits: 1).map(String.init)
+            return (kv.first ?? "", kv.count > 1 ? kv[1] : "")
+        }
+        let days = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+        for (k, v) in pairs where !["FREQ", "INTERVAL", "WKST"].contains(k) {
+            guard let due else { return nil }
+            switch (k, r.frequency) {
+            case ("BYDAY", .weekly) where v == days[due.weekday - 1]: continue
+            case ("BYMONTHDAY", .monthly) where Int(v) == due.day && due.day <= 28: continue
+            default: return nil
+            }
+        }
+        let n = r.interval
+        switch r.frequency {
+        case .daily: return n == 1 ? "daily" : "\(n)d"
+        case .weekly: return n == 1 ? "weekly" : "\(n)w"
+        case .monthly: return n == 1 ? "monthly" : "\(n)mo"
+        case .yearly: return n == 1 ? "yearly" : "\(n)y"
+        default: return nil
+        }
+    }
+
+    /// The task's Taskwarrior uuid: the one it was imported with, else one derived from its file.
+    static func uuid(_ t: TodoTask) -> String {
+        if let id = t.importID, id.hasPrefix("taskwarrior:") { return String(id.dropFirst("taskwarrior:".count)) }
+        let a = String(Vault.fingerprint(Array(t.id.utf8)), radix: 16), b = String(Vault.fingerprint(Array(("todomd:" + t.id).utf8)), radix: 16)
+        let hex = Array((String(repeating: "0", count: 16 - a.count) + a + String(repeating: "0", count: 16 - b.count) + b))
+        // Version 4 / variant bits, so tools that check them accept it.
+        var h = hex
+        h[12] = "4"
+        h[16] = ["8", "9", "a", "b"][Int(String(h[16]), radix: 16)! % 4]
+        let s = String(h)
+        func part(_ from: Int, _ len: Int) -> Substring { s.dropFirst(from).prefix(len) }
+        return "\(part(0, 8))-\(part(8, 4))-\(part(12, 4))-\(part(16, 4))-\(part(20, 12))"
+    }
+}
+
+extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
+}
