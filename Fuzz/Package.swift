@@ -31,6 +31,7 @@ let package = Package(
         fuzzer("FuzzNoteReader"),
         fuzzer("FuzzIndexCodec", [core, .product(name: "TodoMDIndex", package: "todomd")]),
         fuzzer("FuzzQuery"),
+        fuzzer("FuzzImporters"),
     ],
     swiftLanguageModes: [.v5]
 )

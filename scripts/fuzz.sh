@@ -26,7 +26,7 @@ if [ "${1:-}" = "--long" ]; then
     if [[ "${1:-}" =~ ^[0-9]+$ ]]; then SECONDS_PER=$1; shift; fi
 fi
 ALL=(FuzzFrontmatter FuzzFrontmatterEdit FuzzCheckboxLine FuzzQuickEntry FuzzDatePhrase FuzzRecurrence
-     FuzzOrderFile FuzzNoteReader FuzzIndexCodec FuzzQuery)
+     FuzzOrderFile FuzzNoteReader FuzzIndexCodec FuzzQuery FuzzImporters)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -gt 0 ] || TARGETS=("${ALL[@]}")
 for t in "${TARGETS[@]}"; do

@@ -60,6 +60,9 @@ public final class Vault: Sendable {
     public let settings: VaultSettings
     /// Why `.todomd.json` could not be used, if it could not.
     public let settingsProblem: String?
+    /// The last suffix a name got (`…-plan-7.md`): the next task of the same title and minute
+    /// tries from there, so thousands of them (an import) do not try every taken name first.
+    private let suffixHints = SuffixHints()
 
     /// A vault whose "now" is fixed (one command, a test).
     public convenience init(root: String, clock: Clock, format: TaskFileFormat = MarkdownTaskFormat()) {
@@ -261,9 +264,16 @@ public final class Vault: Sendable {
         try FileSystem.makeDirs(folder.isEmpty ? root : absolute(folder))
         let bytes = format.render(t)
         let created = t.created!
-        let rel = try FileSystem.firstFreeName(in: folder, { FileName.make(title: t.title, created: created, suffix: $0) }, for: t.title) {
+        let first = FileName.make(title: t.title, created: created, suffix: 1)
+        let hint = suffixHints.start(folder + "/" + first)
+        var used = 1
+        let rel = try FileSystem.firstFreeName(in: folder, { n in
+            used = n + hint - 1
+            return n + hint - 1 == 1 ? first : FileName.make(title: t.title, created: created, suffix: n + hint - 1)
+        }, for: t.title) {
             try FileSystem.atomicCreate(absolute($0), bytes: bytes)
         }
+        suffixHints.used(folder + "/" + first, used)
         guard readBack else {
             t.path = rel
             return t
@@ -396,5 +406,20 @@ public final class Vault: Sendable {
         let ext = (name as NSString).pathExtension
         let stem = (name as NSString).deletingPathExtension
         return ext.isEmpty ? "\(stem)-\(n)" : "\(stem)-\(n).\(ext)"
+    }
+}
+
+/// Per vault: the last suffix each new file name got.
+final class SuffixHints: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last: [String: Int] = [:]
+
+    func start(_ name: String) -> Int { lock.withLock { last[name] ?? 1 } }
+
+    func used(_ name: String, _ n: Int) {
+        lock.withLock {
+            if last.count > 10_000 { last.removeAll() }
+            if n > 1 || last[name] != nil { last[name] = n }
+        }
     }
 }

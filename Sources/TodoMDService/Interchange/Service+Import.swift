@@ -26,7 +26,8 @@ extension TodoService {
         let format = importer.format
         let clock = self.clock
         var existing: [String: TodoTask] = [:]
-        for t in snapshot(.all, clock: clock).tasks where t.line == nil {
+        let snap = snapshot(.all, clock: clock)
+        for t in snap.tasks where t.line == nil {
             if let id = t.importID { existing[id] = t }
         }
         var items: [ImportReport.Item] = [], problems = batch.problems, written: [String] = []
@@ -65,7 +66,8 @@ extension TodoService {
                         if !request.dryRun {
                             let changes = ImportUpdate.changes(from: old, to: t)
                             let body: BodyEdit? = old.body.trimmed == t.body.trimmed ? nil : .replace(t.body)
-                            updated = try vault.update(old, changes, body: body)
+                            // Refused (a problem for this record) when the file changed since it was read.
+                            updated = try vault.update(old, changes, readFingerprint: snap.fingerprints[old.path], body: body)
                             written.append(updated.path)
                         }
                         items.append(.init(action: .update, task: updated, importID: importID, location: imp.location))

@@ -16,6 +16,8 @@ enum InterchangeBench {
         var floor = 0.0
         var imports: [(format: String, seconds: Double)] = []
         var exportSeconds = 0.0, exportPeakKB = 0, exportBytes = 0
+        /// `list all --json` in the same state: a read of every task, for the export's memory to compare with.
+        var listAllPeakKB = 0
     }
 
     static func measure(_ runner: BenchRunner, vault: String, cache: String) throws -> Result {
@@ -58,7 +60,10 @@ enum InterchangeBench {
             try? FileManager.default.removeItem(atPath: dest)
         }
         let out = cache + "/interchange/export.json"
+        // Twice: the first run may still be bringing the index up to date with the edits above.
+        _ = try runner.todomd(["export", "json", "-o", out], vault: vault, cache: cache)
         let m = try runner.todomd(["export", "json", "-o", out], vault: vault, cache: cache)
+        r.listAllPeakKB = try runner.todomd(["list", "all", "--json"], vault: vault, cache: cache).peakKB
         r.exportSeconds = m.seconds
         r.exportPeakKB = m.peakKB
         r.exportBytes = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
