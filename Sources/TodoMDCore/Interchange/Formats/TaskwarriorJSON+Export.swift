@@ -50,6 +50,9 @@ extension TaskwarriorJSON {
                     o[2] = ("status", .string("recurring"))
                     o.append(("recur", .string(period)))
                     o.append(("rtype", .string("periodic")))
+                    // The same dates, but not the same rule (`BYMONTHDAY=1` on a task due the 1st):
+                    // the rule itself travels too, so it comes back as it was.
+                    if Self.rrule(period, until: nil) != rule { o.append(("todomd_recurrence", .string(rule))) }
                 } else {
                     o.append(("todomd_recurrence", .string(rule)))
                 }
