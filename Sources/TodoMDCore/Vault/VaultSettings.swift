@@ -55,6 +55,9 @@ public struct VaultSettings: Equatable, Sendable {
     /// Hold new files from untrusted sources, or in a burst, for review (`quarantine`; nil: off).
     public var quarantine: QuarantineSettings?
 
+    /// When reminders fire, and whether tasks may nag (`notification_time`, `nag`…).
+    public var reminders = ReminderSettings()
+
     public static let fileName = ".todomd.json"
 
     public init() {}
@@ -149,6 +152,7 @@ public struct VaultSettings: Equatable, Sendable {
         s.loadBackupSettings(obj, root: root, problems: &problems)
         s.loadAuditSettings(obj, problems: &problems)
         s.loadQuarantineSettings(obj, problems: &problems)
+        s.loadReminderSettings(obj, problems: &problems)
         if let v = obj["source_permissions"] {
             let (p, bad) = SourcePermissions.parse(v)
             s.sourcePermissions = p

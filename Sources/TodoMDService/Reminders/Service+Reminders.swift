@@ -1,0 +1,28 @@
+import Foundation
+import TodoMDCore
+
+/// The reminders of a window.
+public struct ReminderPage: Sendable {
+    public var from: Date
+    public var to: Date
+    public var zone: TimeZone
+    public var reminders: [Reminder]
+    /// Whether the vault lets tasks nag (`"nag": true` in `.todomd.json`).
+    public var nagEnabled: Bool
+}
+
+extension TodoService {
+    /// The reminders that fire in [from, to) (default: from now, for a day), from the vault as it
+    /// is now: a task completed anywhere has none (README, "Reminders").
+    public func reminders(from: Date? = nil, to: Date? = nil) throws -> ReminderPage {
+        try locked {
+            let clock = self.clock
+            let start = from ?? clock.now
+            let end = to ?? start.addingTimeInterval(86_400)
+            guard end > start else { throw TodoError.invalidArgument("--to must be after --from") }
+            let settings = vault.settings.reminders
+            let list = ReminderSchedule.reminders(snapshot(.all, clock: clock).tasks, from: start, to: end, zone: clock.timeZone, settings: settings)
+            return ReminderPage(from: start, to: end, zone: clock.timeZone, reminders: list, nagEnabled: settings.nagEnabled)
+        }
+    }
+}
