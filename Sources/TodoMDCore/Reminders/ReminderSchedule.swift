@@ -34,7 +34,7 @@ public enum ReminderSchedule {
         let snoozed = TaskReminderFields.snoozedUntil(t, zone: zone)
         var base = baseReminders(t, zone: zone, settings: settings)
         if let s = snoozed {
-            base.removeAll { $0.at < s }
+            base.removeAll { $0.at <= s }
             base.append(Reminder(at: s, kind: .snooze, taskID: t.id, title: t.title, message: "Snoozed reminder"))
         }
         var out = base.filter { $0.at >= from && $0.at < to }

@@ -60,3 +60,105 @@ struct RemindersCommand: ParsableCommand {
         return f.string(from: d)
     }
 }
+
+/// `todomd snooze TASK 1h|tomorrow|DATE`.
+struct SnoozeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snooze",
+        abstract: "Put a task's reminders off: 1h, 30m, tomorrow (at the notification time), a date or a date-time.")
+    @OptionGroup var vaultOptions: VaultOptions
+    @Argument(help: "The task.", completion: Completions.words(.tasks)) var task: String
+    @Argument(help: "How long or until when: 1h, 45m, tomorrow, friday, 2026-12-01T08:00.") var until: String
+    @OptionGroup var write: WriteOptions
+
+    func run() throws {
+        try CLI.run(vaultOptions) { service, out in
+            let (outcome, when) = try service.snooze(task, until: until, expected: try write.expected())
+            if write.json { out.json(ActionDocument(outcome, today: service.clock.today)); return }
+            out.print("snoozed: \(outcome.task.task.title) until \(DateText.short(when, today: service.clock.today))  (\(outcome.task.task.id))")
+        }
+    }
+}
+
+/// `todomd nag on|off TASK`.
+struct NagCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nag",
+        abstract: "Turn a task's persistent reminder on or off (off: a repeating task only until its next occurrence).",
+        discussion: "Nagging also needs \"nag\": true in .todomd.json (README, \"Reminders\").")
+    @OptionGroup var vaultOptions: VaultOptions
+    @Argument(help: "on or off.") var state: String
+    @Argument(help: "The task.", completion: Completions.words(.tasks)) var task: String
+    @OptionGroup var write: WriteOptions
+
+    func run() throws {
+        guard state == "on" || state == "off" else { throw ValidationError("todomd nag on|off TASK") }
+        try CLI.run(vaultOptions) { service, out in
+            let outcome = try service.nag(task, state == "on", expected: try write.expected())
+            if write.json { out.json(ActionDocument(outcome, today: service.clock.today)); return }
+            let t = outcome.task.task
+            let words = state == "on" ? "nagging" : TaskReminderFields.nagSilenced(t) != nil ? "silenced until its next occurrence" : "not nagging"
+            out.print("\(words): \(t.title)  (\(t.id))")
+        }
+    }
+}
+
+/// `todomd remind`: the reminder loop alone (for a systemd user unit), or one check (`--once`).
+struct RemindCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remind",
+        abstract: "Send reminders as desktop notifications as they come due (notify-send, or $TODOMD_NOTIFIER).",
+        discussion: """
+            Each reminder fires once, whichever process checks (todomd remind, or one check with --once); \
+            after a gap (asleep, nothing running) each task fires once. `todomd reminders` lists what will fire.
+            """)
+    @OptionGroup var vaultOptions: VaultOptions
+    @Flag(help: "Check once, send what is due, print it and exit.") var once = false
+    @Flag(name: .customLong("install-systemd"), help: "Write a systemd user unit that runs `todomd remind`, and print how to start it.")
+    var installSystemd = false
+
+    func run() throws {
+        if installSystemd { return try Self.install(vault: vaultOptions.vault) }
+        do {
+            let o = try ServiceOptions.commandLine(vault: vaultOptions.vault, noCache: vaultOptions.noCache, longRunning: !once)
+            let service = TodoService(o)
+            let loop = ReminderLoop(service: service)
+            let notifier = Notifier.fromEnvironment()
+            let out = Printer(clock: service.clock)
+            repeat {
+                for r in try loop.due() {
+                    notifier.send(r)
+                    out.print("\(RemindersCommand.when(r.at, service.clock.timeZone))  \(r.kind.rawValue)  \(r.title)  \(r.message)")
+                }
+                if once { break }
+                Thread.sleep(forTimeInterval: loop.wait())
+            } while true
+        } catch let e as TodoError {
+            Printer.error(e.description)
+            throw ExitCode(e.exitCode)
+        }
+    }
+
+    /// `~/.config/systemd/user/todomd-remind.service`, running this binary on this vault.
+    static func install(vault: String?) throws {
+        let env = ProcessInfo.processInfo.environment
+        let config = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.config")
+        let dir = config + "/systemd/user"
+        let root = try VaultLocator.locateWithOrigin(flag: vault, env: env).0
+        let unit = """
+            [Unit]
+            Description=todo.md reminders for \(root)
+
+            [Service]
+            ExecStart=\(ChildProcess.selfPath) remind --vault \(root)
+            Restart=on-failure
+
+            [Install]
+            WantedBy=default.target
+
+            """
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try Vault.writeAtomically(dir + "/todomd-remind.service", bytes: Array(unit.utf8))
+        print("wrote \(dir)/todomd-remind.service; start it with: systemctl --user enable --now todomd-remind")
+    }
+}
