@@ -234,6 +234,43 @@ def main() -> int:
             notes = next(t for t in todos if str(t["SUMMARY"]) == "Release notes" or str(t["SUMMARY"]) == "Write release notes")
             assert type(notes["DUE"].dt).__name__ == "datetime"
         checks.check("iCalendar: Python icalendar and dateutil read our export", ical)
+
+        def feed():
+            import icalendar
+            from dateutil.rrule import rrulestr
+            open_dated = {t: v for t, v in before.items() if v["status"] not in ("done", "cancelled")
+                          and (v.get("due") or v.get("scheduled") or v.get("defer"))}
+            todos_file, events_file = tmp / "feed.ics", tmp / "events.ics"
+            todomd("export", "ics", "--vault", src, "-o", todos_file)
+            todomd("export", "calendar-events", "--vault", src, "-o", events_file)
+            todos = icalendar.Calendar.from_ical(todos_file.read_bytes()).walk("VTODO")
+            assert sorted(str(t["SUMMARY"]) for t in todos) == sorted(open_dated), "the feed has the open tasks with a date"
+            events = icalendar.Calendar.from_ical(events_file.read_bytes()).walk("VEVENT")
+            assert len(events) == len(open_dated)
+            for e in events:
+                title = str(e["SUMMARY"]).removeprefix("Available: ")
+                v = open_dated[title]
+                when = v.get("due") or v.get("scheduled") or v.get("defer")
+                start = e["DTSTART"].dt
+                if "T" in when:
+                    assert start.isoformat()[:16] == when, f"{title}: {start} for {when}"
+                    assert "DURATION" in e
+                else:
+                    assert type(start).__name__ == "date" and start.isoformat() == when, f"{title}: a day stays a day: {start} for {when}"
+                    assert e["DTEND"].dt.toordinal() == start.toordinal() + 1
+                alarms = e.walk("VALARM")
+                assert alarms and "TRIGGER" in alarms[0], f"{title}: no alarm"
+                if "RRULE" in e:
+                    rrulestr(e["RRULE"].to_ical().decode(), dtstart=start)
+            # The to-do feed reads back through our importer: same titles and due dates.
+            dest = tmp / "back-feed"
+            dest.mkdir()
+            todomd("import", "ical", todos_file, "--vault", dest)
+            back = tasks(dest)
+            assert sorted(back) == sorted(open_dated)
+            for t in open_dated:
+                assert back[t].get("due") == open_dated[t].get("due"), f"{t}: due {open_dated[t].get('due')} came back as {back[t].get('due')}"
+        checks.check("calendar feed: icalendar reads the to-dos and the events, days stay days, alarms, and it re-imports", feed)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print(f"{checks.passed} passed, {len(checks.failures)} failed")

@@ -12,11 +12,13 @@ struct HTTPFixture {
     let cache = TempDir()
     let server: APIServer
 
-    init(token: String? = nil, allowedHosts: [String] = []) {
+    init(token: String? = nil, allowedHosts: [String] = [], feedKeyPath: String? = nil) {
         var o = ServiceOptions(vaultRoot: vault.path, clock: { clock("2026-11-24T09:00") })
         o.indexPath = cache.path + "/index.sqlite"
         o.longRunning = true
-        server = APIServer(service: TodoService(o), config: APIServerConfig(token: token, allowedHosts: allowedHosts))
+        var config = APIServerConfig(token: token, allowedHosts: allowedHosts)
+        config.feedKeyPath = feedKeyPath ?? cache.path + "/feed-key"
+        server = APIServer(service: TodoService(o), config: config)
     }
 
     /// Runs `body` with a client that sends requests straight to the router.

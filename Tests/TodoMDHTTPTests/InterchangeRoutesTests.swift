@@ -20,7 +20,7 @@ final class InterchangeRoutesTests: XCTestCase {
         try await f.test { client in
             let formats = try await client.send(.get, "/api/formats")
             XCTAssertEqual((formats.object["exporters"] as? [[String: Any]])?.compactMap { $0["format"] as? String },
-                           ["json", "csv", "todoist", "taskpaper", "todotxt", "taskwarrior", "ical", "opml", "things"])
+                           ["json", "csv", "todoist", "taskpaper", "todotxt", "taskwarrior", "ical", "opml", "things", "calendar", "calendar-events"])
             let preview = try await client.send(.post, "/api/import", json: try self.body(["content": self.csv, "name": "x.csv", "dry_run": true]))
             XCTAssertEqual(preview.status, .ok)
             XCTAssertEqual(preview.object["summary"] as? String, "Would create 2 tasks across 2 projects.")

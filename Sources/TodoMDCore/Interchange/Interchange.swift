@@ -55,7 +55,7 @@ public enum Interchange {
     ]
     public static let exporters: [any TaskExporter] = [
         GenericJSON(), GenericCSV(), TodoistCSV(), TaskPaperFormat(), TodoTxt(), TaskwarriorJSON(),
-        ICalendar(), OPML(), ThingsJSON(),
+        ICalendar(), OPML(), ThingsJSON(), CalendarFeed(kind: .todos), CalendarFeed(kind: .events),
     ]
 
     /// The importer named `name` (also accepts a few aliases: `omnifocus`, `things`, `ics`…).
@@ -68,7 +68,8 @@ public enum Interchange {
     }
 
     public static func exporter(_ name: String) throws -> any TaskExporter {
-        let n = canonical(name)
+        // `export ics` is the calendar feed (open tasks with a date, alarms); `import ics` reads any.
+        let n = name.lowercased() == "ics" ? "calendar" : canonical(name)
         guard let e = exporters.first(where: { $0.format == n }) else {
             throw TodoError.invalidArgument("no exporter \"\(name)\"; formats: " + exporters.map(\.format).joined(separator: ", "))
         }

@@ -29,8 +29,10 @@ struct GuardMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
             throw APIError(403, "forbidden_host", "Host \"\(host)\" is not a loopback name; add it with --allowed-host if you proxy to this server")
         }
         let path = request.uri.path
-        let isPage = (request.method == .get || request.method == .head) && WebAssets.isPublic(path)
-        if let token = config.token, path != "/login", !isPage, !authorized(request, token: token) {
+        let isPage = (request.method == .get || request.method == .head) && WebAssets.isPublic(path) && !CalendarRoutes.paths.contains(path)
+        // A calendar app subscribing to the feed cannot send the token: the feed's own key in its URL.
+        let isFeed = CalendarRoutes.paths.contains(path) && CalendarRoutes.keyMatches(request, config)
+        if let token = config.token, path != "/login", !isPage, !isFeed, !authorized(request, token: token) {
             var e = APIError(401, "unauthorized", "this server needs its token: Authorization: Bearer TOKEN (todomd token prints it)")
             e.headers[.wwwAuthenticate] = "Bearer realm=\"todomd\""
             throw e
@@ -89,6 +91,8 @@ public struct APIServerConfig: Sendable {
     public var token: String?
     /// Host names besides the loopback ones that requests may name (a reverse proxy's).
     public var allowedHosts: [String]
+    /// The calendar feed's key file (`FeedKey`); read on every feed request, so a rotation applies at once.
+    public var feedKeyPath: String = FeedKey.defaultPath()
 
     public init(host: String = "127.0.0.1", port: Int = 7878, token: String? = nil, allowedHosts: [String] = []) {
         self.host = host

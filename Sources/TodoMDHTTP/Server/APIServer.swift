@@ -51,6 +51,7 @@ public final class APIServer: Sendable {
         AuditRoutes(runner: runner).register(router)
         QuarantineRoutes(runner: runner).register(router)
         InterchangeRoutes(runner: runner).register(router)
+        CalendarRoutes(runner: runner, config: config).register(router)
         PerspectiveRoutes(runner: runner).register(router)
         AppRoutes(runner: runner).register(router)
         EventRoutes(hub: hub).register(router)

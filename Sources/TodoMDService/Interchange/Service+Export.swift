@@ -12,8 +12,12 @@ public struct ExportRequest: Sendable {
     public var project: String?
     /// Only tasks modified (or created) on or after this instant.
     public var since: Date?
+    /// Where the web app is, for formats that link back to a task (the calendar feed).
+    public var baseURL: String?
 
-    public init(format: String, view: String? = nil, query: String? = nil, area: String? = nil, project: String? = nil, since: Date? = nil) {
+    public init(format: String, view: String? = nil, query: String? = nil, area: String? = nil, project: String? = nil, since: Date? = nil,
+                baseURL: String? = nil) {
+        self.baseURL = baseURL
         self.format = format
         self.view = view
         self.query = query
@@ -28,7 +32,14 @@ extension TodoService {
     /// headers, a file).
     public func exporter(for request: ExportRequest) throws -> any TaskExporter {
         guard request.view == nil || request.query == nil else { throw TodoError.invalidArgument("give a view or a query, not both") }
-        return try Interchange.exporter(request.format)
+        let exporter = try Interchange.exporter(request.format)
+        // The calendar feed alarms at this vault's reminder times and links to the web app.
+        if var feed = exporter as? CalendarFeed {
+            feed.settings = vault.settings.reminders
+            feed.baseURL = request.baseURL
+            return feed
+        }
+        return exporter
     }
 
     /// Writes the selected tasks in the request's format through `write`, piece by piece (the
@@ -42,6 +53,10 @@ extension TodoService {
     /// The selected tasks and their exporter, to write later (the HTTP server writes them off
     /// the service's queue, at the pace of its client).
     public func exportPlan(_ request: ExportRequest) throws -> ExportPlan {
+        try locked { try plan(request) }
+    }
+
+    private func plan(_ request: ExportRequest) throws -> ExportPlan {
         let exporter = try exporter(for: request)
         let filter = TaskFilter(area: request.area, project: request.project)
         var tasks: [TodoTask]

@@ -58,3 +58,23 @@ public enum TokenStore {
         return diff == 0
     }
 }
+
+/// The calendar feed's key (issue 18): a secret of its own in the feed's URL
+/// (`/calendar.ics?key=…`), because calendar apps cannot send the server's token; kept like the
+/// token (mode 0600, `$XDG_CONFIG_HOME/todomd/feed-key`) and rotated by replacing it, which
+/// turns every old subscription off.
+public enum FeedKey {
+    public static func defaultPath(env: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        VaultLocator.configDir(env: env) + "/feed-key"
+    }
+
+    public static func loadOrCreate(path: String = defaultPath()) throws -> String { try TokenStore.loadOrCreate(path: path) }
+
+    /// A new key; the old one stops working at once.
+    public static func rotate(path: String = defaultPath()) throws -> String {
+        if FileManager.default.fileExists(atPath: path), unlink(path) != 0 {
+            throw TodoError.io(path: path, reason: "cannot replace the feed key: " + String(cString: strerror(errno)))
+        }
+        return try TokenStore.loadOrCreate(path: path)
+    }
+}

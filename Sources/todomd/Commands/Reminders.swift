@@ -162,3 +162,31 @@ struct RemindCommand: ParsableCommand {
         print("wrote \(dir)/todomd-remind.service; start it with: systemctl --user enable --now todomd-remind")
     }
 }
+
+/// `todomd feed`: the calendar feed's URLs, with its key (`--rotate` makes a new one).
+struct FeedCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "feed",
+        abstract: "Print the calendar feed's URLs for a phone or calendar app to subscribe to (`todomd serve` serves them).",
+        discussion: """
+            /calendar.ics has the open tasks with a date as to-dos, /calendar-events.ics the same as events (for \
+            Google Calendar, iOS subscribed calendars and Fastmail, which ignore to-dos); add ?view=today or \
+            &query=… to narrow them. The key in the URL is the feed's own secret: --rotate replaces it, and every \
+            old subscription stops working.
+            """)
+    @Option(help: "The server's address in the URLs (default: this machine's first network address).") var host: String?
+    @Option(help: "The server's port.") var port = 7878
+    @Flag(help: "Replace the key.") var rotate = false
+
+    func run() throws {
+        do {
+            let key = rotate ? try FeedKey.rotate() : try FeedKey.loadOrCreate()
+            let base = "http://\(host ?? NetworkAddress.firstNonLoopback() ?? "127.0.0.1"):\(port)"
+            print("\(base)/calendar.ics?key=\(key)")
+            print("\(base)/calendar-events.ics?key=\(key)")
+        } catch let e as TodoError {
+            Printer.error(e.description)
+            throw ExitCode(e.exitCode)
+        }
+    }
+}

@@ -39,7 +39,8 @@ public struct ICalendar: TaskImporter, TaskExporter {
     }
 
     /// One VTODO, folded.
-    func vtodo(_ t: TodoTask, stamp: String, context: ExportContext) -> String {
+    /// `extra`: more lines before `END:VTODO` (a calendar feed's URL and alarm).
+    func vtodo(_ t: TodoTask, stamp: String, context: ExportContext, extra: [String] = []) -> String {
         var lines: [String] = ["BEGIN:VTODO", "UID:" + ICalendarText.escape(Self.uid(t)), "DTSTAMP:" + stamp]
         func text(_ name: String, _ value: String) { lines.append(name + ":" + ICalendarText.escape(value)) }
         if let c = t.created { lines.append("CREATED:" + ExportFields.compactUTC(c)) }
@@ -94,6 +95,7 @@ public struct ICalendar: TaskImporter, TaskExporter {
             guard let v = value.scalarText else { continue }
             text(key.dropFirst("ical_".count).uppercased().replacingOccurrences(of: "_", with: "-"), v)
         }
+        lines += extra
         lines.append("END:VTODO")
         return lines.map(ICalendarText.fold).joined()
     }

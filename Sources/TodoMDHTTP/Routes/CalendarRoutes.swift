@@ -1,0 +1,43 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import TodoMDCore
+import TodoMDService
+
+/// `/calendar.ics` (to-dos) and `/calendar-events.ics` (the same as events, for calendars that
+/// ignore to-dos): the calendar feed of issue 18. `view` or `query` narrow it. Beyond loopback the
+/// URL carries the feed's key (`?key=`, `todomd feed` prints the URL) instead of the token.
+struct CalendarRoutes {
+    let runner: ServiceRunner
+    let config: APIServerConfig
+
+    static let paths: Set<String> = ["/calendar.ics", "/calendar-events.ics"]
+
+    /// Whether the request's `key` is the feed's key (compared in constant time).
+    static func keyMatches(_ request: Request, _ config: APIServerConfig) -> Bool {
+        guard let given = request.query("key"), let key = try? TokenStore.read(config.feedKeyPath) else { return false }
+        let a = Array(given.utf8), b = Array(key.utf8)
+        guard a.count == b.count else { return false }
+        return zip(a, b).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    func register(_ router: Router<APIContext>) {
+        for (path, kind) in [("/calendar.ics", CalendarFeed.Kind.todos), ("/calendar-events.ics", .events)] {
+            router.get(RouterPath(path)) { request, _ in
+                func value(_ name: String) -> String? { request.query(name).flatMap { $0.isEmpty ? nil : $0 } }
+                let view = value("view"), query = value("query")
+                let base = "http://" + (request.head.authority ?? "\(config.host):\(config.port)")
+                let plan = try await runner.run { s in
+                    try s.exportPlan(ExportRequest(format: kind == .todos ? "calendar" : "calendar-events", view: view, query: query, baseURL: base))
+                }
+                var out = ""
+                try plan.run { out += $0 }
+                var headers = HTTPFields()
+                headers[.contentType] = "text/calendar; charset=utf-8"
+                headers[.cacheControl] = "no-cache"
+                return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: out)))
+            }
+        }
+    }
+}

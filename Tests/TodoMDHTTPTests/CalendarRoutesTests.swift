@@ -1,0 +1,65 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import TodoMDCore
+import TodoMDHTTP
+import TodoMDService
+import XCTest
+
+/// The calendar feed (issue 18): `/calendar.ics` and `/calendar-events.ics` with the open tasks
+/// that have a date, days as `VALUE=DATE`, alarms at the vault's notification time, links back
+/// to the web app; beyond loopback the feed's key in the URL instead of the token, and a rotated
+/// key turning the old URL off.
+final class CalendarRoutesTests: XCTestCase {
+    private func seed(_ f: HTTPFixture) {
+        f.vault.write(".todomd.json", #"{"notification_time": "08:30"}"#)
+        f.vault.write("rent.md", taskFile("Pay rent", extra: "due: \"2026-12-01\"\n"))
+        f.vault.write("call.md", taskFile("Call Ana", extra: "scheduled: \"2026-11-25T15:00\"\nestimated_minutes: 45\n"))
+        f.vault.write("done.md", taskFile("Filed", status: "done", extra: "due: \"2026-11-20\"\n"))
+        f.vault.write("nodate.md", taskFile("Someday idea"))
+    }
+
+    func testTheFeedOnLoopback() async throws {
+        let f = HTTPFixture()
+        seed(f)
+        try await f.test { client in
+            let todos = try await client.send(.get, "/calendar.ics")
+            XCTAssertEqual(todos.status, .ok)
+            XCTAssertEqual(todos.headers[.contentType], "text/calendar; charset=utf-8")
+            XCTAssertEqual(todos.text.components(separatedBy: "BEGIN:VTODO").count - 1, 2, "open tasks with a date")
+            XCTAssertTrue(todos.text.contains("DUE;VALUE=DATE:20261201\r\n"))
+            XCTAssertTrue(todos.text.contains("TRIGGER;RELATED=END:PT8H30M\r\n"), "at the vault's notification time")
+            XCTAssertTrue(todos.text.contains("URL:http://localhost/task/rent.md\r\n"), todos.text)
+            let events = try await client.send(.get, "/calendar-events.ics")
+            XCTAssertTrue(events.text.contains("DTSTART;VALUE=DATE:20261201\r\nDTEND;VALUE=DATE:20261202\r\n"), events.text)
+            XCTAssertTrue(events.text.contains("DTSTART:20261125T150000\r\nDURATION:PT0H45M\r\n"), events.text)
+            XCTAssertFalse(events.text.contains("Filed"))
+            let today = try await client.send(.get, "/calendar-events.ics?view=upcoming")
+            XCTAssertEqual(today.status, .ok)
+        }
+    }
+
+    func testBeyondLoopbackTheKeyOpensOnlyTheFeed() async throws {
+        let keyPath = TempDir().path + "/feed-key"
+        let f = HTTPFixture(token: "0123456789abcdef0123456789abcdef", feedKeyPath: keyPath)
+        seed(f)
+        let key = try FeedKey.loadOrCreate(path: keyPath)
+        try await f.test { client in
+            let none = try await client.send(.get, "/calendar.ics")
+            XCTAssertEqual(none.status, .unauthorized)
+            let ok = try await client.send(.get, "/calendar.ics?key=\(key)")
+            XCTAssertEqual(ok.status, .ok)
+            let wrong = try await client.send(.get, "/calendar.ics?key=\(key.dropLast())x")
+            XCTAssertEqual(wrong.status, .unauthorized)
+            let api = try await client.send(.get, "/api/views/today?key=\(key)")
+            XCTAssertEqual(api.status, .unauthorized, "the feed's key opens the feed, nothing else")
+            let rotated = try FeedKey.rotate(path: keyPath)
+            XCTAssertNotEqual(rotated, key)
+            let old = try await client.send(.get, "/calendar-events.ics?key=\(key)")
+            XCTAssertEqual(old.status, .unauthorized, "a rotated key turns old subscriptions off")
+            let new = try await client.send(.get, "/calendar-events.ics?key=\(rotated)")
+            XCTAssertEqual(new.status, .ok)
+        }
+    }
+}
