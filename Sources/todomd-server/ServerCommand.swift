@@ -28,6 +28,7 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info (one line per request), notice, warning, error.")
     var logLevel = "notice"
     @Flag(help: "Poll the vault instead of using file system notifications.") var poll = false
+    @Flag(name: .customLong("no-reminders"), help: "Do not send reminders (README, \"Reminders\").") var noReminders = false
 
     func run() async throws {
         guard let level = Logger.Level(rawValue: logLevel.lowercased()) else {
@@ -55,6 +56,9 @@ struct ServerCommand: AsyncParsableCommand {
             try FileManager.default.createDirectory(atPath: service.root, withIntermediateDirectories: true)
             let server = APIServer(service: service, config: config, logger: logger)
             let status = try server.startWatching(poll: poll)
+            if !noReminders {
+                server.startReminders(notifier: Notifier.fromEnvironment(warn: { logger.warning("\($0)") }))
+            }
             let backups = service.startBackups()  // hourly when something changed (README, "Backups")
             defer { backups.stop() }
             let tokenNote = config.token == nil ? "" : "; requests need the token (todomd token)"

@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import TodoMDCore
-import TodoMDHTTP
+@testable import TodoMDHTTP
 import TodoMDService
 import XCTest
 
@@ -61,5 +61,30 @@ final class CalendarRoutesTests: XCTestCase {
             let new = try await client.send(.get, "/calendar-events.ics?key=\(rotated)")
             XCTAssertEqual(new.status, .ok)
         }
+    }
+}
+
+/// The server's reminder loop (issue 18): a reminder that comes due is a live `reminder` event
+/// and goes to the notifier, once.
+final class ReminderLoopServerTests: XCTestCase {
+    func testADueReminderIsALiveEventAndANotification() async throws {
+        let f = HTTPFixture()  // the clock stands at 2026-11-24 09:00 UTC: the due reminder is now
+        f.vault.write("rent.md", taskFile("Pay rent", extra: "due: \"2026-11-24\"\n"))
+        let calls = f.cache.path + "/calls.txt"
+        f.cache.write("notify.sh", "#!/bin/sh\necho \"$1|$2|$3|$4\" >> \(calls)\n")
+        chmod(f.cache.path + "/notify.sh", 0o755)
+        let (_, stream) = f.server.hub.subscribe(lastEventID: nil)
+        f.server.startReminders(notifier: Notifier.fromEnvironment(["TODOMD_NOTIFIER": f.cache.path + "/notify.sh"], warn: { _ in }))
+        defer { f.server.hub.close() }
+        var text = ""
+        for await chunk in stream {
+            text = String(decoding: chunk, as: UTF8.self)
+            if text.contains("event: reminder") { break }
+        }
+        XCTAssertTrue(text.contains(#""reminder":{"at":"2026-11-24T09:00:00Z","local":"2026-11-24T09:00","kind":"due","task":"rent.md","title":"Pay rent","message":"Due today"}"#), text)
+        // The notifier runs just after the event is sent.
+        let deadline = Date().addingTimeInterval(5)
+        while f.cache.read("calls.txt").isEmpty, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
+        XCTAssertEqual(f.cache.read("calls.txt"), "Pay rent|Due today|rent.md|due\n")
     }
 }

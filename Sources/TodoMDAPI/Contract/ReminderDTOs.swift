@@ -56,3 +56,20 @@ public struct ReminderListDocument: Decodable, Equatable, Sendable, JSONObject {
         v.field("reminders", reminders)
     }
 }
+
+/// The live `reminder` event of `GET /api/events`: one reminder firing now (the server's loop).
+public struct ReminderEventDTO: Decodable, Equatable, Sendable, JSONObject {
+    public var schemaVersion = APISchema.version
+    public var event = "reminder"
+    public var reminder: ReminderDTO
+
+    enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", event, reminder }
+
+    public init(_ r: Reminder, zone: TimeZone) { reminder = ReminderDTO(r, zone: zone) }
+
+    public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
+        v.field("schema_version", schemaVersion)
+        v.field("event", event)
+        v.field("reminder", reminder)
+    }
+}

@@ -30,6 +30,9 @@ public final class EventHub: @unchecked Sendable {
         epoch = String(UInt32.random(in: 0...UInt32.max), radix: 36)
     }
 
+    /// Whether `close` was called (the server is stopping).
+    public var isClosed: Bool { lock.withLock { closed } }
+
     /// Numbers, encodes and sends a batch of watch changes.
     public func publish(_ changes: [WatchChange], today: LocalDate) {
         for c in changes {

@@ -70,6 +70,27 @@ public final class APIServer: Sendable {
         }
     }
 
+    /// Starts the reminder loop (issue 18): each reminder that comes due is a live `reminder`
+    /// event (the web app shows it) and a desktop notification (`notify-send` or
+    /// `$TODOMD_NOTIFIER`), once, however many processes check.
+    public func startReminders(notifier: Notifier) {
+        let hub = self.hub, service = self.service
+        let loop = ReminderLoop(service: service)
+        let thread = Thread {
+            while !hub.isClosed {
+                for r in (try? loop.due()) ?? [] {
+                    hub.publish(kind: "reminder", json: APIJSON.encode(ReminderEventDTO(r, zone: service.clock.timeZone), pretty: false))
+                    notifier.send(r)
+                }
+                // Wakes at the next reminder (at most 30 s); a stopping server ends the loop within a second.
+                let until = Date().addingTimeInterval(loop.wait())
+                while !hub.isClosed, Date() < until { Thread.sleep(forTimeInterval: min(1, until.timeIntervalSinceNow)) }
+            }
+        }
+        thread.name = "todomd reminders"
+        thread.start()
+    }
+
     /// Serves until SIGINT or SIGTERM, then stops gracefully (requests in flight finish, event
     /// streams end). `onListening` gets the URL once the port is bound (port 0 picks a free one).
     public func run(onListening: @escaping @Sendable (String) -> Void) async throws {

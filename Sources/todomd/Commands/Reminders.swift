@@ -123,7 +123,7 @@ struct RemindCommand: ParsableCommand {
             let o = try ServiceOptions.commandLine(vault: vaultOptions.vault, noCache: vaultOptions.noCache, longRunning: !once)
             let service = TodoService(o)
             let loop = ReminderLoop(service: service)
-            let notifier = Notifier.fromEnvironment()
+            let notifier = Notifier.fromEnvironment(warn: { Printer.warn($0) })
             let out = Printer(clock: service.clock)
             repeat {
                 for r in try loop.due() {

@@ -1,4 +1,4 @@
-// Live: follows /api/events (added|modified|removed|problem|alert|held|conflict|reload) and
+// Live: follows /api/events (added|modified|removed|problem|alert|held|conflict|reload|reminder) and
 // re-announces them on the bus; shows the offline banner (and marks lists stale) until the server
 // answers again; the rate alert as a banner naming its sources; files the quarantine holds as one
 // notice linking to /quarantine (a burst: one notice); a token screen on 401.
@@ -40,6 +40,22 @@ function banner(id,text,dismiss=true){
   $('#banners').append(el)
 }
 
+/** A reminder firing (issue 18): a banner that opens the task, and a browser notification when
+ * allowed (the banner offers to ask, as browsers only ask after a click). */
+function remind(r){
+  banner('reminder','')
+  const el=$('#banner-reminder')
+  el.classList.replace('warn','info')
+  el.replaceChild(h('button.banner-link',{type:'button',onclick:()=>{el.remove();emit('open-task',r.task)}},`${r.title} — ${r.message}`),el.firstChild)
+  const N=window.Notification
+  if(N?.permission=='granted'){
+    const n=new N(r.title,{body:r.message,tag:r.task+'|'+r.kind})
+    n.onclick=()=>{focus();emit('open-task',r.task)}
+  }else if(N?.permission=='default'){
+    el.insertBefore(h('button.btn',{type:'button',onclick:e=>{N.requestPermission();e.target.remove()}},'Notify me here'),el.lastChild)
+  }
+}
+
 function setOffline(v){
   if(offline==v)return
   offline=v
@@ -60,13 +76,14 @@ function connect(){
       setTimeout(connect,Math.min(15000,1000*2**retry++))
     }
   }
-  for(const kind of'added modified removed problem alert held conflict reload'.split(' ')){
+  for(const kind of'added modified removed problem alert held conflict reload reminder'.split(' ')){
     es.addEventListener(kind,ev=>{
       let data=null
       // Bad JSON: data stays null.
       try{data=JSON.parse(ev.data)}catch{}
       if(kind=='alert'&&data)banner('alert',burstText(data)+' Check they are expected.')
       if(kind=='held')heldNotice()
+      if(kind=='reminder'&&data?.reminder)remind(data.reminder)
       emit('live',{kind,data})
     })
   }
