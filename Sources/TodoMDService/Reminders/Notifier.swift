@@ -9,6 +9,13 @@ public struct Notifier: Sendable {
     let freedesktop: Bool
     let warn: @Sendable (String) -> Void
 
+    /// `program` nil sends nothing; `freedesktop`: it is `notify-send` (its own arguments).
+    public init(program: String?, freedesktop: Bool, warn: @escaping @Sendable (String) -> Void) {
+        self.program = program
+        self.freedesktop = freedesktop
+        self.warn = warn
+    }
+
     public static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment,
                                        warn: @escaping @Sendable (String) -> Void) -> Notifier {
         if let p = env["TODOMD_NOTIFIER"], !p.isEmpty { return Notifier(program: p, freedesktop: false, warn: warn) }
