@@ -44,9 +44,6 @@ public enum ExportFields {
         let s = Timestamp.format(d)  // 2026-11-27T09:30:00Z
         return s.filter { $0 != "-" && $0 != ":" }.replacingOccurrences(of: ".000", with: "")
     }
-
-    /// A local date-time as an instant in `zone` (a date alone is its start).
-    public static func instant(_ d: LocalDateTime, zone: TimeZone) -> Date { d.instant(in: zone) }
 }
 
 extension JSONText {

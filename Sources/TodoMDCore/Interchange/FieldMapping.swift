@@ -144,9 +144,11 @@ public struct FieldMapping: Sendable {
         }
     }
 
-    /// Minutes from `45`, `45m`, `2h`, `1h30m`, `1:30`, `PT1H30M`.
+    /// Minutes from what quick entry reads (`45`, `45m`, `2h`, `1h30m`), and the spellings
+    /// other apps export: `0`, `1:30`, `1.5h`, `PT1H30M`, `2d` (working days of 8 hours).
     public static func minutes(_ text: String) -> Int? {
         var t = text.lowercased().replacingOccurrences(of: " ", with: "")
+        if let m = QuickTokenizer.minutes(t) { return m }
         if t.hasPrefix("pt") { t.removeFirst(2) }
         if let n = Int(t) { return n >= 0 ? n : nil }
         if let colon = t.firstIndex(of: ":"), let h = Int(t[..<colon]), let m = Int(t[t.index(after: colon)...]) { return h * 60 + m }

@@ -303,3 +303,8 @@ public struct QuickEntryParser: Sendable {
         return out
     }
 }
+
+extension QuickEntryParser {
+    /// A duration as quick entry reads an estimate (`90`, `30m`, `2h`, `1h30m`), in minutes.
+    public static func minutes(_ text: String) -> Int? { QuickTokenizer.minutes(text.lowercased()) }
+}

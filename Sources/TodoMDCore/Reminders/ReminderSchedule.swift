@@ -51,7 +51,7 @@ public enum ReminderSchedule {
                 let at = first.addingTimeInterval(Double(k) * interval)
                 if at >= to { break }
                 if at >= from, !base.contains(where: { $0.at == at }) {
-                    out.append(Reminder(at: at, kind: .nag, taskID: t.id, title: t.title, message: nagMessage(t, zone: zone)))
+                    out.append(Reminder(at: at, kind: .nag, taskID: t.id, title: t.title, message: nagMessage(t)))
                     count += 1
                 }
                 k += 1
@@ -101,7 +101,7 @@ public enum ReminderSchedule {
         LocalDateTime(date: day, time: settings.notificationTime).instant(in: zone)
     }
 
-    static func nagMessage(_ t: TodoTask, zone: TimeZone) -> String {
+    static func nagMessage(_ t: TodoTask) -> String {
         if let due = t.due { return "Still to do: due " + (due.time.map { "at \($0)" } ?? due.date.description) }
         return "Still to do"
     }

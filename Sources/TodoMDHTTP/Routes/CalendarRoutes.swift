@@ -31,12 +31,10 @@ struct CalendarRoutes {
                 let plan = try await runner.run { s in
                     try s.exportPlan(ExportRequest(format: kind == .todos ? "calendar" : "calendar-events", view: view, query: query, baseURL: base))
                 }
-                var out = ""
-                try plan.run { out += $0 }
                 var headers = HTTPFields()
-                headers[.contentType] = "text/calendar; charset=utf-8"
+                headers[.contentType] = plan.exporter.mediaType
                 headers[.cacheControl] = "no-cache"
-                return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: out)))
+                return Response(status: .ok, headers: headers, body: ChunkPipe.body(plan))
             }
         }
     }

@@ -57,15 +57,7 @@ struct InterchangeRoutes {
             var headers = HTTPFields()
             headers[.contentType] = plan.exporter.mediaType
             headers[.contentDisposition] = "attachment; filename=\"todomd.\(plan.exporter.fileExtension)\""
-            let pipe = ChunkPipe()
-            return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-                let chunks = pipe.start(plan)
-                for try await chunk in chunks {
-                    try await writer.write(ByteBuffer(bytes: chunk))
-                    pipe.consumed()
-                }
-                try await writer.finish(nil)
-            })
+            return Response(status: .ok, headers: headers, body: ChunkPipe.body(plan))
         }
     }
 }
@@ -109,4 +101,16 @@ final class ChunkPipe: @unchecked Sendable {
     }
 
     func consumed() { room.signal() }
+
+    /// A response body that writes `plan` as it is made.
+    static func body(_ plan: ExportPlan) -> ResponseBody {
+        let pipe = ChunkPipe()
+        return ResponseBody { writer in
+            for try await chunk in pipe.start(plan) {
+                try await writer.write(ByteBuffer(bytes: chunk))
+                pipe.consumed()
+            }
+            try await writer.finish(nil)
+        }
+    }
 }

@@ -61,7 +61,7 @@ extension TodoService {
         let filter = TaskFilter(area: request.area, project: request.project)
         var tasks: [TodoTask]
         if let q = request.query {
-            tasks = try Self.distinct(query(q, filter: filter))
+            tasks = try query(q, filter: filter).distinctTasks
         } else {
             tasks = try selection(view: request.view, filter: filter, prefer: .any).map(\.task)
         }
@@ -77,15 +77,6 @@ extension TodoService {
             return position[$0.id]! < position[$1.id]!
         }
         return ExportPlan(exporter: exporter, tasks: tasks, context: ExportContext(clock: clock, tasks: tasks))
-    }
-
-    static func distinct(_ page: ViewPage) -> [TodoTask] {
-        var seen = Set<String>()
-        switch page.content {
-        case .builtIn(let r): return r.tasks
-        case .saved(_, let t, _, _): return t
-        case .perspective(_, let groups): return groups.flatMap(\.tasks).filter { seen.insert($0.id).inserted }
-        }
     }
 }
 

@@ -42,16 +42,8 @@ extension TodoService {
             filter.statuses = prefer == .closed ? [.done, .cancelled] : [.todo, .inProgress]
         }
         let page = try view(name ?? ViewKind.all.rawValue, filter: filter)
-        let tasks: [TodoTask]
-        switch page.content {
-        case .builtIn(let result): tasks = result.tasks
-        case .saved(_, let t, _, _): tasks = t
-        case .perspective(_, let groups):
-            // Grouped by tag, a task is in each of its tags' groups: act on it once.
-            var seen = Set<String>()
-            tasks = groups.flatMap(\.tasks).filter { seen.insert($0.id).inserted }
-        }
-        return tasks.map { VersionedTask(task: $0, version: page.versions.version(of: $0)) }
+        // Grouped by tag, a task is in each of its tags' groups: act on it once.
+        return page.distinctTasks.map { VersionedTask(task: $0, version: page.versions.version(of: $0)) }
     }
 
     /// The short handles (`TaskHandle`) of `tasks`, by id, among every task of the vault.

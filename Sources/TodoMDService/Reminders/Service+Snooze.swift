@@ -9,7 +9,7 @@ extension TodoService {
         try locked {
             let clock = self.clock
             let until: LocalDateTime
-            if let minutes = FieldMapping.minutes(text), minutes > 0, text.contains(where: \.isLetter) {
+            if let minutes = QuickEntryParser.minutes(text), text.contains(where: \.isLetter) {
                 until = LocalDateTime(instant: clock.now.addingTimeInterval(TimeInterval(60 * minutes)), in: clock.timeZone)
             } else {
                 let d = try DateArgument.parse(text, clock: clock)

@@ -47,6 +47,18 @@ public struct ActionOutcome: Sendable {
 
 /// A view as shown: a built-in view, or a saved view's tasks and items.
 public struct ViewPage: Sendable {
+    /// Every task of the page once, in its order (grouped by tag, a task is in each of its
+    /// tags' groups).
+    public var distinctTasks: [TodoTask] {
+        switch content {
+        case .builtIn(let result): return result.tasks
+        case .saved(_, let t, _, _): return t
+        case .perspective(_, let groups):
+            var seen = Set<String>()
+            return groups.flatMap(\.tasks).filter { seen.insert($0.id).inserted }
+        }
+    }
+
     public enum Content: Sendable {
         case builtIn(ViewResult)
         case saved(SavedView, tasks: [TodoTask], items: [ListItem], types: [ListType])

@@ -133,8 +133,8 @@ final class ExportSink {
     init(path: String?) throws {
         self.path = path
         if let path {
-            let t = (path as NSString).deletingLastPathComponent.nilIfEmpty.map { $0 + "/" } ?? ""
-            let tmp = t + ".\((path as NSString).lastPathComponent).todomd-\(getpid()).tmp"
+            let dir = (path as NSString).deletingLastPathComponent
+            let tmp = (dir.isEmpty ? "" : dir + "/") + ".\((path as NSString).lastPathComponent).todomd-\(getpid()).tmp"
             guard FileManager.default.createFile(atPath: tmp, contents: nil), let h = FileHandle(forWritingAtPath: tmp) else {
                 throw TodoError.invalidArgument("cannot write \(path)")
             }
@@ -170,8 +170,4 @@ final class ExportSink {
         try? handle.close()
         unlink(temp)
     }
-}
-
-private extension String {
-    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

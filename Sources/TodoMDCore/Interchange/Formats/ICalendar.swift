@@ -46,7 +46,7 @@ public struct ICalendar: TaskImporter, TaskExporter {
         if let c = t.created { lines.append("CREATED:" + ExportFields.compactUTC(c)) }
         if let m = t.modified { lines.append("LAST-MODIFIED:" + ExportFields.compactUTC(m)) }
         text("SUMMARY", t.title)
-        let body = t.body.trimmingCharacters(in: .whitespacesAndNewlines)
+        let body = t.body.trimmed
         let description = [t.description ?? "", body].filter { !$0.isEmpty }.joined(separator: "\n\n")
         if !description.isEmpty { text("DESCRIPTION", description) }
         // DUE must not come before DTSTART, and both are written with the same value type.

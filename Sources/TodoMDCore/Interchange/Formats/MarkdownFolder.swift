@@ -55,21 +55,17 @@ public struct MarkdownFolder: TaskImporter {
                     r.task.source = nil
                     r.task.extra.removeAll { [ImportDigest.idKey, ImportDigest.digestKey].contains($0.0) }
                 case .notATask, .unreadable:
-                    r.task.title = Self.title(of: name)
+                    r.task.title = MarkdownTaskFormat.titleFromFilename(name)
                     r.task.body = text
                     r.problem("the frontmatter could not be read; the whole file is the notes")
                 }
             } else {
-                r.task.title = Self.title(of: name)
+                r.task.title = MarkdownTaskFormat.titleFromFilename(name)
                 r.task.body = text.trimmed
             }
             r.finish(id: rel, into: &batch)
         }
         return batch
-    }
-
-    static func title(of name: String) -> String {
-        MarkdownTaskFormat.titleFromFilename(name)
     }
 
     static func hasCheckboxes(_ text: String) -> Bool {

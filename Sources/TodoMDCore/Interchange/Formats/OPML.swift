@@ -48,7 +48,7 @@ public struct OPML: TaskExporter {
     /// `<outline text="…" _note="…" _complete="true"` (left open for `>` or `/>`).
     static func open(_ t: TodoTask) -> String {
         var s = "<outline text=\"" + attribute(t.title) + "\""
-        let body = t.body.trimmingCharacters(in: .whitespacesAndNewlines)
+        let body = t.body.trimmed
         let note = [t.description ?? "", body].filter { !$0.isEmpty }.joined(separator: "\n\n")
         if !note.isEmpty { s += " _note=\"" + attribute(note) + "\"" }
         if t.status == .done { s += " _complete=\"true\"" }
@@ -79,7 +79,7 @@ public struct OPML: TaskExporter {
     static func pad(_ depth: Int) -> String { String(repeating: "  ", count: depth) }
 
     static func name(_ s: String?) -> String? {
-        guard let s = s?.trimmingCharacters(in: .whitespacesAndNewlines), !s.isEmpty else { return nil }
+        guard let s = s?.trimmed, !s.isEmpty else { return nil }
         return s
     }
 

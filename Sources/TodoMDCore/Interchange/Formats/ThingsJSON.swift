@@ -124,11 +124,11 @@ public struct ThingsJSON: TaskImporter, TaskExporter {
         // Blank lines left where the checklist was collapse to one.
         var out: [Substring] = []
         for line in kept where !(line.isEmpty && (out.last?.isEmpty ?? true)) { out.append(line) }
-        return (out.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines), items)
+        return (out.joined(separator: "\n").trimmed, items)
     }
 
     static func name(_ s: String?) -> String? {
-        guard let s = s?.trimmingCharacters(in: .whitespacesAndNewlines), !s.isEmpty else { return nil }
+        guard let s = s?.trimmed, !s.isEmpty else { return nil }
         return s
     }
 }

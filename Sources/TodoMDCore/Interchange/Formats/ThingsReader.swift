@@ -128,7 +128,7 @@ struct ThingsReader {
         if let h = ctx.heading { r.keep("heading", .string(h)) }
         var id = Self.id(o, a)
         for (key, value) in a {
-            let text = value.scalarText?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            let text = value.scalarText?.trimmed ?? ""
             switch key {
             case "title", "id", "uuid", "operation": break
             case "notes": r.appendBody(value.scalarText)
@@ -202,7 +202,7 @@ struct ThingsReader {
     static func value(_ o: [(String, JSONValue)], _ key: String) -> JSONValue? { o.first { $0.0 == key }?.1 }
 
     static func string(_ o: [(String, JSONValue)], _ key: String) -> String? {
-        guard let s = value(o, key)?.scalarText?.trimmingCharacters(in: .whitespacesAndNewlines), !s.isEmpty else { return nil }
+        guard let s = value(o, key)?.scalarText?.trimmed, !s.isEmpty else { return nil }
         return s
     }
 

@@ -13,7 +13,7 @@ extension TodoistCSV {
         // Todoist imports every row as an open task: done and cancelled ones stay out.
         for (task, depth) in Self.outline(tasks.filter { !$0.status.isClosed }, context) {
             try write(CSVTable.row(row(cells(task, depth: depth, context: context))))
-            let body = task.body.trimmingCharacters(in: .whitespacesAndNewlines)
+            let body = task.body.trimmed
             if !body.isEmpty { try write(CSVTable.row(row(["TYPE": "note", "CONTENT": body]))) }
         }
     }

@@ -25,7 +25,7 @@ struct TodoistReader {
         let f = row.fields
         let location = "line \(row.line)"
         let type = header.value("TYPE", in: f).lowercased()
-        let content = header.raw("CONTENT", in: f).trimmingCharacters(in: .whitespacesAndNewlines)
+        let content = header.raw("CONTENT", in: f).trimmed
         switch type {
         case "task":
             flush()
@@ -68,7 +68,7 @@ struct TodoistReader {
         r.task.project = project
         if let section { r.tags([section]) }
         r.tags(labels)
-        let description = header.raw("DESCRIPTION", in: f).trimmingCharacters(in: .whitespacesAndNewlines)
+        let description = header.raw("DESCRIPTION", in: f).trimmed
         // todo.md's description is one line; a longer Todoist description is the start of the notes.
         if description.contains(where: \.isNewline) { r.appendBody(description) } else if !description.isEmpty { r.task.description = description }
         priority(header.value("PRIORITY", in: f), &r)

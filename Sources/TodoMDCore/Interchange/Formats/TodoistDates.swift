@@ -13,7 +13,7 @@ enum TodoistDates {
 
     /// What `text` says, read by quick entry; nil when any of it is not a date or a repeat.
     static func read(_ raw: String, options: ImportOptions) -> Reading? {
-        var text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = raw.trimmed
         if let d = ImportDates.local(text, zone: options.clock.timeZone) { return Reading(date: d) }
         var whenDone = false
         let lower = text.lowercased()
