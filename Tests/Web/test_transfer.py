@@ -130,10 +130,14 @@ def test_export_link_downloads_what_the_api_serves(driver, t_server):
     assert "Write release notes" in r.text
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_transfer_page_a11y_and_screenshot(driver, t_server, csv_file, scheme):
+DEVICES = {"desktop": dict(width=1280, height=900, deviceScaleFactor=1, mobile=False),
+           "phone": dict(width=390, height=844, deviceScaleFactor=2, mobile=True)}
+
+
+@pytest.mark.parametrize("scheme,device", [("light", "desktop"), ("dark", "desktop"), ("light", "phone")])
+def test_transfer_page_a11y_and_screenshot(driver, t_server, csv_file, scheme, device):
     d = driver
-    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", dict(width=1280, height=900, deviceScaleFactor=1, mobile=False))
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", DEVICES[device])
     d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
         {"name": "prefers-color-scheme", "value": scheme}, {"name": "prefers-reduced-motion", "value": "reduce"}]})
     open_app(d, t_server.url, "/transfer", rows=False)
@@ -146,5 +150,5 @@ def test_transfer_page_a11y_and_screenshot(driver, t_server, csv_file, scheme):
     png = base64.b64decode(d.execute_cdp_cmd("Page.captureScreenshot", {"format": "png"})["data"])
     out = REPO / "docs" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
-    (out / f"import-{scheme}-desktop.png").write_bytes(png)
+    (out / f"import-{scheme}-{device}.png").write_bytes(png)
     assert not problems, "\n".join(problems)

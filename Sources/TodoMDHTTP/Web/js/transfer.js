@@ -61,11 +61,11 @@ export function renderTransfer(main){
         h('select',{id:'map-'+i,onchange:e=>{map[m.column]=e.target.value;preview()}},
           h('option',{value:'',selected:m.field==null},'keep as extra'),
           FIELDS.map(f=>h('option',{value:f,selected:m.field==f},f)))))),
-      r.items.length>0&&h('table.imp-table',h('caption.hint',r.items.length>100?`The first 100 of ${r.items.length}`:`${r.items.length} record${r.items.length==1?'':'s'}`),
+      r.items.length>0&&h('div.imp-scroll',{tabindex:0,role:'region','aria-label':'Preview'},h('table.imp-table',h('caption.hint',r.items.length>100?`The first 100 of ${r.items.length}`:`${r.items.length} record${r.items.length==1?'':'s'}`),
         h('thead',h('tr',['','Title','Area / project','Due','Tags'].map(t=>h('th',{scope:'col'},t)))),
         h('tbody',r.items.slice(0,100).map(i=>{const t=i.task
           return h('tr',{dataset:{action:i.action}},h('td',ACTION[i.action]||i.action),h('td',t.title),
-            h('td',[t.area,t.project].filter(Boolean).join(' / ')),h('td',t.due||''),h('td',(t.tags||[]).map(x=>'#'+x).join(' ')))}))),
+            h('td',[t.area,t.project].filter(Boolean).join(' / ')),h('td',t.due||''),h('td',(t.tags||[]).map(x=>'#'+x).join(' ')))})))),
       !done&&h('div.actions',h('button.btn.primary',{id:'imp-confirm',type:'button',disabled:n==0,onclick:confirm},
         n==0?'Nothing to import':`Import ${n} task${n==1?'':'s'}`)))
   }
