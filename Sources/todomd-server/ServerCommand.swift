@@ -57,7 +57,13 @@ struct ServerCommand: AsyncParsableCommand {
             let server = APIServer(service: service, config: config, logger: logger)
             let status = try server.startWatching(poll: poll)
             if !noReminders {
-                server.startReminders(notifier: Notifier.fromEnvironment(warn: { logger.warning("\($0)") }))
+                let log = logger
+                var notifier = Notifier.fromEnvironment(warn: { log.warning("\($0)") })
+                if ProcessInfo.processInfo.environment["TODOMD_WEB_URL"] == nil {  // a click opens this server
+                    let local = APIServerConfig.isLoopback(host) ? host : "127.0.0.1"
+                    notifier.webURL = "http://" + (local.contains(":") ? "[\(local)]" : local) + ":\(port)"
+                }
+                server.startReminders(notifier: notifier)
             }
             let backups = service.startBackups()  // hourly when something changed (README, "Backups")
             defer { backups.stop() }

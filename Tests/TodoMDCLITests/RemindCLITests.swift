@@ -58,4 +58,37 @@ final class RemindCLITests: XCTestCase {
         XCTAssertFalse(box.dir.read("vault/daily.md").contains("nag_silenced"))
         XCTAssertEqual(try runTodomd(["nag", "maybe", "stretch"], env: box.env, cwd: box.vault).status, 64)
     }
+
+    /// What the user chooses on a notification (the notifier prints it, as notify-send does):
+    /// Snooze 1 h, Tomorrow and Stop nagging write the file; a click opens the task in the web app.
+    func testNotificationActionsWriteTheTaskAndAClickOpensIt() throws {
+        let box = CLISandbox()
+        box.dir.write("notifier.sh", "#!/bin/sh\necho \"$5\" >> \(box.dir.path)/offered.txt\ncat \(box.dir.path)/answer.txt\n")
+        box.dir.write("opener.sh", "#!/bin/sh\necho \"$1\" >> \(box.dir.path)/opened.txt\n")
+        chmod(box.dir.path + "/notifier.sh", 0o755)
+        chmod(box.dir.path + "/opener.sh", 0o755)
+        var env = box.env
+        env["TODOMD_NOTIFIER"] = box.dir.path + "/notifier.sh"
+        env["TODOMD_OPENER"] = box.dir.path + "/opener.sh"
+        env["TODOMD_WEB_URL"] = "http://127.0.0.1:9999"
+        box.dir.write("vault/.todomd.json", #"{"nag": {"interval_minutes": 5}}"#)
+        box.dir.write("vault/water plants.md", taskFile("Water the plants", extra: "due: \"2026-11-24\"\nnag: true\n"))
+        func remind(at time: String, answer: String) throws -> String {
+            box.dir.write("answer.txt", answer + "\n")
+            env["TODOMD_NOW"] = time
+            let r = try runTodomd(["remind", "--once"], env: env, cwd: box.vault)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return r.stdout
+        }
+        XCTAssertTrue(try remind(at: "2026-11-24T09:00:10", answer: "default").hasSuffix("Due today\n"))
+        XCTAssertEqual(box.dir.read("opened.txt"), "http://127.0.0.1:9999/task/water%20plants.md\n")
+        XCTAssertTrue(try remind(at: "2026-11-24T09:05:10", answer: "snooze").hasSuffix("Snooze 1 h: Water the plants\n"))
+        XCTAssertTrue(box.dir.read("vault/water plants.md").contains("snoozed_until: \"2026-11-24T10:05\"\n"))
+        XCTAssertEqual(box.dir.read("offered.txt"), "default,done,snooze,tomorrow,nag-off\ndefault,done,snooze,tomorrow,nag-off\n")
+        _ = try remind(at: "2026-11-24T10:05:10", answer: "tomorrow")
+        XCTAssertTrue(box.dir.read("vault/water plants.md").contains("snoozed_until: \"2026-11-25T09:00\"\n"))
+        XCTAssertTrue(try remind(at: "2026-11-25T09:00:10", answer: "nag-off").contains("Stop nagging: Water the plants"))
+        XCTAssertTrue(box.dir.read("vault/water plants.md").contains("nag: false\n"))
+        XCTAssertEqual(box.dir.read("offered.txt").split(separator: "\n").count, 4)
+    }
 }

@@ -146,4 +146,35 @@ final class WatchCLITests: XCTestCase {
         XCTAssertFalse(p.isRunning, "watch did not stop on SIGTERM")
         if !p.isRunning { XCTAssertEqual(p.terminationStatus, 0) }
     }
+
+    /// `todomd watch` runs the reminder loop: the reminder is printed, sent to the notifier, and
+    /// the notifier's answer (Done) completes the task (issue 18).
+    func testWatchFiresRemindersAndAppliesTheNotificationsAction() throws {
+        let tmp = NSTemporaryDirectory() + "todomd-watch-" + UUID().uuidString
+        let vault = tmp + "/vault"
+        try FileManager.default.createDirectory(atPath: vault, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: tmp) }
+        let task = "---\ntitle: \"Water plants\"\nstatus: \"todo\"\ndue: \"2026-11-22\"\ncreated: \"2026-11-20T09:00:00Z\"\nsource: \"user\"\n---\n"
+        _ = FileManager.default.createFile(atPath: vault + "/water.md", contents: Data(task.utf8))
+        let script = tmp + "/notifier.sh"
+        _ = FileManager.default.createFile(atPath: script, contents: Data("#!/bin/sh\necho \"$1|$5\" >> \(tmp)/calls.txt\necho done\n".utf8),
+                                           attributes: [.posixPermissions: 0o755])
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Binary.todomd)
+        p.arguments = ["watch", "--vault", vault]
+        p.environment = ["PATH": "/usr/bin:/bin", "HOME": tmp + "/home", "XDG_CACHE_HOME": tmp + "/cache", "XDG_CONFIG_HOME": tmp + "/config",
+                         "TZ": "Europe/Berlin", "TODOMD_NOW": "2026-11-22T09:00:30", "TODOMD_NOTIFIER": script]
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        let stdout = LineReader(out), stderr = LineReader(err)
+        try p.run()
+        defer { if p.isRunning { p.terminate() } }
+        let line = stdout.wait(timeout: 10) { $0.hasPrefix("⏰") }
+        XCTAssertEqual(line?.0, "⏰ due Water plants: Due today  (water.md)", "\(stdout.all) \(stderr.all)")
+        XCTAssertNotNil(stderr.wait(timeout: 10) { $0.contains("Done: Water plants") }, "\(stderr.all)")
+        let text = (try? String(contentsOfFile: vault + "/water.md", encoding: .utf8)) ?? ""
+        XCTAssertTrue(text.contains("status: \"done\""), text)
+        XCTAssertEqual(try String(contentsOfFile: tmp + "/calls.txt", encoding: .utf8), "Water plants|default,done,snooze,tomorrow\n")
+    }
 }

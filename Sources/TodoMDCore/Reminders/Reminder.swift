@@ -22,6 +22,11 @@ public struct Reminder: Sendable, Equatable {
     public var title: String
     /// What the notification says under the title ("Due today", "Now available", "Due at 17:00").
     public var message: String
+    /// The version of the task the reminder was computed from (set by the service), so an
+    /// action on the notification writes only if the file is still as it was.
+    public var version: String?
+    /// The task nags (a notification offers Stop nagging).
+    public var nags = false
 
     public init(at: Date, kind: Kind, taskID: String, title: String, message: String) {
         self.at = at

@@ -41,8 +41,8 @@ public enum ReminderSchedule {
         // Nagging starts with the due (else defer) reminder, or the end of a snooze; not with an
         // entry that comes earlier ("an hour before").
         let starts = base.filter { $0.kind == .due || $0.kind == .deferred || $0.kind == .snooze }
-        if let first = (starts.first { $0.kind == .snooze } ?? starts.first { $0.kind == .due } ?? starts.first)?.at,
-           nags(t, settings: settings, zone: zone) {
+        let nagging = nags(t, settings: settings, zone: zone)
+        if let first = (starts.first { $0.kind == .snooze } ?? starts.first { $0.kind == .due } ?? starts.first)?.at, nagging {
             let interval = TimeInterval(60 * (TaskReminderFields.nagInterval(t) ?? settings.nagInterval))
             // Repeats from the first reminder (or the snooze's end) until the window ends.
             var k = max(1, Int(((from.timeIntervalSince(first)) / interval).rounded(.up)))
@@ -57,6 +57,7 @@ public enum ReminderSchedule {
                 k += 1
             }
         }
+        if nagging { for i in out.indices { out[i].nags = true } }
         return out.sorted { ($0.at, $0.kind.rawValue) < ($1.at, $1.kind.rawValue) }
     }
 

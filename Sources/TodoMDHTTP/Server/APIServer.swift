@@ -76,24 +76,14 @@ public final class APIServer: Sendable {
     /// (the event hub closes) or when `stop()` is called on what this returns.
     @discardableResult
     public func startReminders(notifier: Notifier) -> ReminderRunner {
-        let hub = self.hub, service = self.service
-        let loop = ReminderLoop(service: service)
-        let runner = ReminderRunner()
-        let thread = Thread {
-            defer { runner.finished.signal() }
-            while !hub.isClosed, !runner.stopping {
-                for r in (try? loop.due()) ?? [] {
-                    hub.publish(kind: "reminder", json: APIJSON.encode(ReminderEventDTO(r, zone: service.clock.timeZone), pretty: false))
-                    notifier.send(r)
-                }
-                // Wakes at the next reminder (at most 30 s); stopping ends the loop within a tenth of a second.
-                let until = Date().addingTimeInterval(loop.wait())
-                while !hub.isClosed, !runner.stopping, Date() < until { Thread.sleep(forTimeInterval: min(0.1, max(0, until.timeIntervalSinceNow))) }
-            }
-        }
-        thread.name = "todomd reminders"
-        thread.start()
-        return runner
+        let hub = self.hub, service = self.service, logger = self.logger
+        return ReminderRunner.start(
+            service: service, notifier: notifier,
+            onFire: { r in hub.publish(kind: "reminder", json: APIJSON.encode(ReminderEventDTO(r, zone: service.clock.timeZone), pretty: false)) },
+            onAction: { action, r, error in
+                if let error { logger.warning("reminder \(action.label) on \(r.taskID): \(error)") }
+            },
+            running: { !hub.isClosed })
     }
 
     /// Serves until SIGINT or SIGTERM, then stops gracefully (requests in flight finish, event
@@ -138,20 +128,5 @@ struct HeadersMiddleware<Context: RequestContext>: RouterMiddleware {
             response.headers[.contentSecurityPolicy] = "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
         }
         return response
-    }
-}
-
-/// The running reminder loop of a server.
-public final class ReminderRunner: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stopRequested = false
-    let finished = DispatchSemaphore(value: 0)
-
-    var stopping: Bool { lock.withLock { stopRequested } }
-
-    /// Ends the loop and waits for it (at most a few seconds: a check in progress finishes).
-    public func stop() {
-        lock.withLock { stopRequested = true }
-        _ = finished.wait(timeout: .now() + 10)
     }
 }

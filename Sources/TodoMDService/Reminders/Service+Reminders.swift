@@ -21,7 +21,13 @@ extension TodoService {
             let end = to ?? start.addingTimeInterval(86_400)
             guard end > start else { throw TodoError.invalidArgument("--to must be after --from") }
             let settings = vault.settings.reminders
-            let list = ReminderSchedule.reminders(snapshot(.all, clock: clock).tasks, from: start, to: end, zone: clock.timeZone, settings: settings)
+            let snap = snapshot(.all, clock: clock)
+            var list = ReminderSchedule.reminders(snap.tasks, from: start, to: end, zone: clock.timeZone, settings: settings)
+            if !list.isEmpty {
+                let versions = TaskVersions(snap.fingerprints)
+                let byID = Dictionary(snap.tasks.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+                for i in list.indices { list[i].version = byID[list[i].taskID].flatMap { versions.version(of: $0) } }
+            }
             return ReminderPage(from: start, to: end, zone: clock.timeZone, reminders: list, nagEnabled: settings.nagEnabled)
         }
     }

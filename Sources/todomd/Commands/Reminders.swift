@@ -125,14 +125,23 @@ struct RemindCommand: ParsableCommand {
             let loop = ReminderLoop(service: service)
             let notifier = Notifier.fromEnvironment(warn: { Printer.warn($0) })
             let out = Printer(clock: service.clock)
-            repeat {
+            let zone = service.clock.timeZone
+            let onAction: @Sendable (ReminderAction, Reminder, Error?) -> Void = { action, r, error in
+                if let error { Printer.warn("\(action.label) on \(r.taskID): \(error)") } else if action != .open { print("\(action.label): \(r.title)") }
+            }
+            if once {
+                // One check: notify-send's actions would keep it waiting for the user, so it offers none.
+                let runner = ReminderRunner.idle()
                 for r in try loop.due() {
-                    notifier.send(r)
-                    out.print("\(RemindersCommand.when(r.at, service.clock.timeZone))  \(r.kind.rawValue)  \(r.title)  \(r.message)")
+                    out.print("\(RemindersCommand.when(r.at, zone))  \(r.kind.rawValue)  \(r.title)  \(r.message)")
+                    runner.deliver(r, service: service, notifier: notifier, offerActions: !notifier.waitsForActions, inline: true, onAction: onAction)
                 }
-                if once { break }
-                Thread.sleep(forTimeInterval: loop.wait())
-            } while true
+                return
+            }
+            _ = ReminderRunner.start(service: service, notifier: notifier, onFire: { r in
+                out.print("\(RemindersCommand.when(r.at, zone))  \(r.kind.rawValue)  \(r.title)  \(r.message)")
+            }, onAction: onAction)
+            Signals.waitForTermination()
         } catch let e as TodoError {
             Printer.error(e.description)
             throw ExitCode(e.exitCode)

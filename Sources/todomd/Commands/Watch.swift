@@ -10,11 +10,13 @@ struct Watch: ParsableCommand {
         discussion: """
             Runs until interrupted. Uses inotify on Linux, else polls every 500 ms (--poll or \
             TODOMD_WATCH_POLL=1 forces polling). More than 50 new files within 60 s raise one alert \
-            naming each source and its count. With --json, one JSON object per line.
+            naming each source and its count. With --json, one JSON object per line. Reminders fire as \
+            they come due (as `todomd remind` sends them; --no-reminders leaves them to another process).
             """)
     @OptionGroup var vaultOptions: VaultOptions
     @Flag(help: "Print one JSON object per line (NDJSON).") var json = false
     @Flag(help: "Poll the vault instead of using file system notifications.") var poll = false
+    @Flag(name: .customLong("no-reminders"), help: "Do not send reminders (README, \"Reminders\").") var noReminders = false
 
     func run() throws {
         try CLI.run(vaultOptions) { service, out in
@@ -25,7 +27,11 @@ struct Watch: ParsableCommand {
             Printer.note("watching \(service.root) (\(status.polling ? "polling" : "notifications"))"
                 + (status.servesIndex ? "; other commands use its index without walking the vault" : "") + "; Ctrl-C stops")
             let backups = service.startBackups()  // hourly when something changed (README, "Backups")
+            let reminders = noReminders ? nil : ReminderRunner.start(
+                service: service, notifier: Notifier.fromEnvironment(warn: { Printer.warn($0) }),
+                onFire: { printer.emit($0) }, onAction: { printer.emit($0, $1, $2) })
             Signals.waitForTermination()
+            reminders?.stop()
             backups.stop()
             service.stopWatching()
         }
@@ -65,6 +71,19 @@ struct WatchPrinter: Sendable {
         let line = json ? APIJSON.string(WatchEventDTO(c, today: clock.today), pretty: false) : TerminalText.safe(human(c), styles: color)
         fputs(line + "\n", stdout)
         fflush(stdout)
+    }
+
+    /// A reminder firing: `⏰ Pay rent: Due today  (bills/rent.md)`.
+    func emit(_ r: Reminder) {
+        let line = json ? APIJSON.string(ReminderEventDTO(r, zone: clock.timeZone), pretty: false)
+            : TerminalText.safe("⏰ \(r.kind.rawValue) \(r.title.replacingOccurrences(of: "\n", with: " ")): \(r.message)  (\(r.taskID))", styles: color)
+        fputs(line + "\n", stdout)
+        fflush(stdout)
+    }
+
+    /// What the user chose on a notification, on stderr (stdout is the stream of changes).
+    func emit(_ action: ReminderAction, _ r: Reminder, _ error: Error?) {
+        if let error { Printer.warn("\(action.label) on \(r.taskID): \(error)") } else if action != .open { Printer.note("\(action.label): \(r.title)") }
     }
 
     private func title(_ t: TodoTask) -> String { t.title.replacingOccurrences(of: "\n", with: " ") }
