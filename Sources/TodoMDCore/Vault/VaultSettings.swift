@@ -58,6 +58,9 @@ public struct VaultSettings: Equatable, Sendable {
     /// When reminders fire, and whether tasks may nag (`notification_time`, `nag`…).
     public var reminders = ReminderSettings()
 
+    /// Subscribed calendars and working hours for the calendar view (`calendars`, `work_hours`, `work_days`).
+    public var calendar = CalendarSettings()
+
     public static let fileName = ".todomd.json"
 
     public init() {}
@@ -153,6 +156,7 @@ public struct VaultSettings: Equatable, Sendable {
         s.loadAuditSettings(obj, problems: &problems)
         s.loadQuarantineSettings(obj, problems: &problems)
         s.loadReminderSettings(obj, problems: &problems)
+        s.loadCalendarSettings(obj, problems: &problems)
         if let v = obj["source_permissions"] {
             let (p, bad) = SourcePermissions.parse(v)
             s.sourcePermissions = p

@@ -2,10 +2,11 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import TodoMDAPI
 import TodoMDCore
 import TodoMDService
 
-/// `/calendar.ics` (to-dos) and `/calendar-events.ics` (the same as events, for calendars that
+/// `/api/calendar` (the calendar view's days), and `/calendar.ics` (to-dos) and `/calendar-events.ics` (the same as events, for calendars that
 /// ignore to-dos): the calendar feed of issue 18. `view` or `query` narrow it. Beyond loopback the
 /// URL carries the feed's key (`?key=`, `todomd feed` prints the URL) instead of the token.
 struct CalendarRoutes {
@@ -23,6 +24,16 @@ struct CalendarRoutes {
     }
 
     func register(_ router: Router<APIContext>) {
+        // The web app's calendar view (issue 18): tasks by day beside the subscribed calendars.
+        router.get("/api/calendar") { request, _ in
+            func day(_ name: String) throws -> LocalDate? {
+                guard let v = request.query(name), !v.isEmpty else { return nil }
+                guard let d = LocalDate(v) else { throw APIError.badRequest("\(name) must be a date (YYYY-MM-DD)") }
+                return d
+            }
+            let from = try day("from"), to = try day("to")
+            return Responses.json(try await runner.run { CalendarDocument(try $0.calendar(from: from, to: to)) })
+        }
         for (path, kind) in [("/calendar.ics", CalendarFeed.Kind.todos), ("/calendar-events.ics", .events)] {
             router.get(RouterPath(path)) { request, _ in
                 func value(_ name: String) -> String? { request.query(name).flatMap { $0.isEmpty ? nil : $0 } }
