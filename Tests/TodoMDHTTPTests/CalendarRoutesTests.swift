@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import TodoMDAPI
 import TodoMDCore
 @testable import TodoMDHTTP
 import TodoMDService
@@ -62,6 +63,38 @@ final class CalendarRoutesTests: XCTestCase {
             XCTAssertEqual(new.status, .ok)
         }
     }
+
+    /// `/api/calendar`: the calendar view's days with tasks, the subscribed calendars' events
+    /// and free time; a calendar that cannot be read says why and the rest still shows.
+    func testTheCalendarViewsDays() async throws {
+        let f = HTTPFixture()
+        seed(f)
+        f.vault.write(".todomd.json", #"{"calendars": [{"name": "Work", "file": "work.ics"}, "missing.ics", "http://127.0.0.1:1/x.ics"]}"#)
+        f.vault.write("work.ics", "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20261125T100000\r\nDTEND:20261125T110000\r\n"
+            + "SUMMARY:Planning\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+        try await f.test { client in
+            let r = try await client.send(.get, "/api/calendar?from=2026-11-23&to=2026-11-29")
+            XCTAssertEqual(r.status, .ok, r.text)
+            let doc = try JSONDecoder().decode(CalendarDocument.self, from: Data(r.text.utf8))
+            XCTAssertEqual(doc.days.map(\.date).first, "2026-11-23")
+            XCTAssertEqual(doc.days.count, 7)
+            let wed = doc.days[2]
+            XCTAssertEqual(wed.tasks.map { "\($0.task.title) \($0.field) \($0.time ?? "-") \($0.minutes ?? 0)" }, ["Call Ana scheduled 15:00 45"])
+            XCTAssertNotNil(wed.tasks.first?.task.version, "a version to move it with")
+            XCTAssertEqual(wed.events.map { "\($0.title) \($0.start) \($0.end ?? "-") \($0.calendar)" }, ["Planning 2026-11-25T10:00 2026-11-25T11:00 Work"])
+            XCTAssertEqual(wed.free.map { "\($0.start)-\($0.end)" }, ["09:00-10:00", "11:00-15:00", "15:45-17:00"])
+            XCTAssertEqual(wed.freeMinutes, 60 + 240 + 75)
+            XCTAssertEqual(doc.calendars.map(\.name), ["Work", "missing", "x"])
+            XCTAssertEqual(doc.calendars[0].events, 1)
+            XCTAssertEqual(doc.calendars[1].error, "no file at missing.ics")
+            XCTAssertNotNil(doc.calendars[2].error)
+            for bad in ["from=2026-13-01", "from=2026-11-30&to=2026-11-01", "from=2026-01-01&to=2026-12-31"] {
+                let e = try await client.send(.get, "/api/calendar?" + bad)
+                XCTAssertEqual(e.status, .badRequest, bad)
+                XCTAssertTrue(e.text.contains("\"error\""), e.text)
+            }
+        }
+    }
 }
 
 /// The server's reminder loop (issue 18): a reminder that comes due is a live `reminder` event.
@@ -81,4 +114,5 @@ final class ReminderLoopServerTests: XCTestCase {
         f.server.hub.close()
         XCTAssertTrue(text.contains(#""reminder":{"at":"2026-11-24T09:00:00Z","local":"2026-11-24T09:00","kind":"due","task":"rent.md","title":"Pay rent","message":"Due today"}"#), text)
     }
+
 }

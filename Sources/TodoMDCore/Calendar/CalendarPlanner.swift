@@ -74,7 +74,7 @@ public enum CalendarPlanner {
     }
 
     /// The parts of `hours` no busy range covers, `minimumFree` minutes or longer.
-    static func freeStretches(_ hours: Range<Int>, busy: [Range<Int>]) -> [Range<Int>] {
+    public static func freeStretches(_ hours: Range<Int>, busy: [Range<Int>]) -> [Range<Int>] {
         var out: [Range<Int>] = []
         var cursor = hours.lowerBound
         for b in busy.sorted(by: { $0.lowerBound < $1.lowerBound }) where b.upperBound > cursor {

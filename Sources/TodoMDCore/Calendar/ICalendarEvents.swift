@@ -21,9 +21,9 @@ public enum ICalendarEvents {
     }
 
     public static func events(_ text: String, calendar: String, from: LocalDate, to: LocalDate, zone: TimeZone) throws -> [CalendarEvent] {
-        let lines = ICalendarText.unfold(text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? $0.dropLast() : $0
-        }).filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
+        // "\r\n" is one Character in Swift: split on any line break.
+        let lines = ICalendarText.unfold(text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }))
+            .filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
         guard let first = lines.first, first.text.uppercased().hasPrefix("BEGIN:VCALENDAR") else {
             throw FormatError(description: "not an iCalendar file (it does not start with BEGIN:VCALENDAR)")
         }
