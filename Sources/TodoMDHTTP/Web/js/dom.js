@@ -93,6 +93,7 @@ const ICONS={
   x:'M6 6l12 12M18 6L6 18',
   repeat:'M17 2l3 3-3 3M4 11V9a4 4 0 0 1 4-4h12M7 22l-3-3 3-3M20 13v2a4 4 0 0 1-4 4H4',
   calendar:'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4',
+  'calendar-view':'M4 5h16v15H4zM4 9h16M8 3v4M16 3v4M8 13h.01M12 13h.01M16 13h.01M8 16.5h.01M12 16.5h.01',
   clock:'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7v5l3 2',
   warning:'M12 3l10 18H2zM12 10v5M12 18h.01',
   robot:'M7 8h10a3 3 0 0 1 3 3v6a3 3 0 0 1-3 3H7a3 3 0 0 1-3-3v-6a3 3 0 0 1 3-3zM12 4v4M9 13h.01M15 13h.01',

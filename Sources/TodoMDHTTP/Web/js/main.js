@@ -16,8 +16,10 @@ const phone=matchMedia('(max-width: 700px)')
 let detail=null
 
 // A list, or a screen of its own kept under the detail as lists are: the sync conflicts, the quarantine.
-const SCREENS={conflicts:renderConflicts,quarantine:async m=>(await import('./quarantine.js')).renderQuarantine(m)}
-const showMain=r=>SCREENS[r.kind]?SCREENS[r.kind](clear($('#main'))):showList(r)
+// The calendar keeps its page while its week or month changes (it clears #main itself when it is not there).
+const SCREENS={conflicts:renderConflicts,quarantine:async m=>(await import('./quarantine.js')).renderQuarantine(m),
+  calendar:async(m,r)=>(await import('./calendar.js')).renderCalendar(m,r)}
+const showMain=r=>SCREENS[r.kind]?SCREENS[r.kind](r.kind=='calendar'?$('#main'):clear($('#main')),r):showList(r)
 
 async function show(r){
   const k=r.kind,home=k=='home'&&phone.matches,main=()=>clear($('#main'))
@@ -25,7 +27,7 @@ async function show(r){
   if(k!='task')detail?.closeDetail?.()
   try{
     if(k=='task'){
-      if(!$('#main .list-view'))showMain(listRoute()||{kind:'home',name:'',nav:''});
+      if(!$('#main .list-view,#main .cv-view'))showMain(listRoute()||{kind:'home',name:'',nav:''});
       (detail||=await import('./detail.js')).openDetail(r.name)
     }else if(k=='settings')(await import('./settings.js')).renderSettings(main())
     else if(k=='transfer')(await import('./transfer.js')).renderTransfer(main())

@@ -2,11 +2,11 @@
 import{emit}from'./bus.js'
 
 export const BUILTIN=['inbox','today','upcoming','anytime','someday','flagged','logbook','trash']
-const KINDS=['area','project','tag','perspective','list','task','builder','settings','conflicts','quarantine','transfer']
+const KINDS=['area','project','tag','perspective','list','task','builder','settings','conflicts','quarantine','transfer','calendar']
 /** "today" → "Today". */
 export const cap=s=>s[0].toUpperCase()+s.slice(1)
 
-/** A route from a path: {kind, name, path, nav}; kind: home|view|saved|area|project|tag|perspective|list|task|search|settings|builder|conflicts|quarantine|transfer. */
+/** A route from a path: {kind, name, path, nav}; kind: home|view|saved|area|project|tag|perspective|list|task|search|settings|builder|conflicts|quarantine|transfer|calendar. */
 export function parse(pathname,search='',hash=''){
   let parts
   try{parts=pathname.split('/').filter(Boolean).map(decodeURIComponent)}catch{parts=[]}
@@ -19,7 +19,7 @@ export function parse(pathname,search='',hash=''){
     :{kind:'view',name:'today'}
   // data-nav of the sidebar entry: the path without its leading slash ("project/Meal Prep").
   r.nav=r.kind=='view'?r.name:r.kind=='home'?'':(r.kind=='saved'?'view':r.kind)+(r.name?'/'+r.name:'')
-  r.path=pathname+(r.kind=='search'?search:'')
+  r.path=pathname+(r.kind=='search'||r.kind=='calendar'?search:'')
   return r
 }
 

@@ -62,7 +62,9 @@ function render(){
   replace(el,
     h('div.sidebar-head',h('button.quick-find',{onclick:()=>emit('palette')},icon('search'),h('span','Quick Find'),h('kbd','⌘K'))),
     h('div.sidebar-scroll',
-      h('ul.nav-list.builtin',built[0],gap(),built.slice(1,6),gap(),built.slice(6),(n>0||q>0)&&[gap(),n>0&&li('view','conflicts','Conflicts','conflict',n),q>0&&li('view','quarantine','Quarantine','shield',q)]),
+      h('ul.nav-list.builtin',built[0],gap(),built.slice(1,3),
+        h('li',h('a.nav-item',{href:'/calendar',dataset:{nav:'calendar'},style:{'--item-color':'var(--accent)'}},icon('calendar-view'),h('span.label','Calendar'),h('span.count',''))),
+        built.slice(3,6),gap(),built.slice(6),(n>0||q>0)&&[gap(),n>0&&li('view','conflicts','Conflicts','conflict',n),q>0&&li('view','quarantine','Quarantine','shield',q)]),
       // Areas with their projects, then projects without an area (tasks with neither are the Inbox).
       section('Areas',areas.map(a=>{
         const ps=a.projects.map(p=>li('project',p.project,p.project,'project',p.count,()=>({area:a.area,project:p.project})))
