@@ -68,6 +68,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The TaskNotes conformance adapter (scripts/tasknotes-conformance.py drives it): one
+        // JSON request per line in, one envelope per line out, over the engine's TaskNotes profile.
+        .executableTarget(name: "tasknotes-adapter", dependencies: ["TodoMDCore"], path: "Sources/TaskNotesAdapter"),
         // Helpers shared by every test target (temp vaults, clocks, task files).
         .target(name: "TodoMDTestSupport", dependencies: ["TodoMDCore"], path: "Tests/TodoMDTestSupport"),
         .testTarget(name: "TodoMDCoreTests", dependencies: ["TodoMDCore", "TodoMDTestSupport"], exclude: ["Oracles", "Interchange/Fixtures"]),

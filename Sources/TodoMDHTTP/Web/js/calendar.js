@@ -186,7 +186,7 @@ function weekGrid(){
         for(const[k,v]of Object.entries({...pos(x.s,x.e,h0),'--i':x.i,'--n':x.n}))el.style.setProperty(k,v)
         if(x.e-x.s<45)el.classList.add('cv-short')
         return el
-      }))))))
+      })))))
 }
 
 /** A phone's week: the days one after another, each with its all-day items, then the timed ones in order. */
