@@ -38,6 +38,21 @@ private final class LineReader: @unchecked Sendable {
     }
 }
 
+/// Starts `todomd ARGS` with `env`, collecting its output lines.
+private func launch(_ args: [String], env: [String: String], cwd: String? = nil) throws -> (Process, LineReader, LineReader) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: Binary.todomd)
+    p.arguments = args
+    p.environment = env
+    if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
+    let out = Pipe(), err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    let readers = (LineReader(out), LineReader(err))
+    try p.run()
+    return (p, readers.0, readers.1)
+}
+
 /// `todomd watch --json` end to end: a real process on a temp vault.
 final class WatchCLITests: XCTestCase {
     func testWatchPrintsOutsideChangesButNotTodomdsOwnWrites() throws {
@@ -48,16 +63,7 @@ final class WatchCLITests: XCTestCase {
         let env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": tmp + "/home",
                    "XDG_CACHE_HOME": tmp + "/cache", "XDG_CONFIG_HOME": tmp + "/config", "TODOMD_VAULT": vault,
                    "TZ": "UTC", "TODOMD_NOW": "2026-11-22T10:00:00"]
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Binary.todomd)
-        p.arguments = ["watch", "--json"]
-        p.environment = env
-        p.currentDirectoryURL = URL(fileURLWithPath: tmp)
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        let stdout = LineReader(out), stderr = LineReader(err)
-        try p.run()
+        let (p, stdout, stderr) = try launch(["watch", "--json"], env: env, cwd: tmp)
         defer { if p.isRunning { p.terminate() } }
         XCTAssertNotNil(stderr.wait(timeout: 10) { $0.contains("watching") }, "watch did not start: \(stderr.all)")
 
@@ -124,16 +130,9 @@ final class WatchCLITests: XCTestCase {
         let vault = tmp + "/vault"
         try FileManager.default.createDirectory(atPath: vault + "/inbox", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: tmp) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Binary.todomd)
-        p.arguments = ["watch", "--vault", vault]
-        p.environment = ["PATH": "/usr/bin:/bin", "HOME": tmp + "/home", "XDG_CACHE_HOME": tmp + "/cache",
-                         "TZ": "UTC", "TODOMD_NOW": "2026-11-22T10:00:00", "TODOMD_WATCH_POLL": "1"]
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        let stdout = LineReader(out), stderr = LineReader(err)
-        try p.run()
+        let (p, stdout, stderr) = try launch(["watch", "--vault", vault], env: [
+            "PATH": "/usr/bin:/bin", "HOME": tmp + "/home", "XDG_CACHE_HOME": tmp + "/cache",
+            "TZ": "UTC", "TODOMD_NOW": "2026-11-22T10:00:00", "TODOMD_WATCH_POLL": "1"])
         defer { if p.isRunning { p.terminate() } }
         XCTAssertNotNil(stderr.wait(timeout: 10) { $0.contains("(polling)") }, "\(stderr.all)")
         let text = "---\ntitle: \"Water plants\"\nstatus: \"todo\"\ncreated: \"2026-11-20T09:00:00Z\"\nsource: \"user\"\n---\n"
@@ -159,16 +158,9 @@ final class WatchCLITests: XCTestCase {
         let script = tmp + "/notifier.sh"
         _ = FileManager.default.createFile(atPath: script, contents: Data("#!/bin/sh\necho \"$1|$5\" >> \(tmp)/calls.txt\necho done\n".utf8),
                                            attributes: [.posixPermissions: 0o755])
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Binary.todomd)
-        p.arguments = ["watch", "--vault", vault]
-        p.environment = ["PATH": "/usr/bin:/bin", "HOME": tmp + "/home", "XDG_CACHE_HOME": tmp + "/cache", "XDG_CONFIG_HOME": tmp + "/config",
-                         "TZ": "Europe/Berlin", "TODOMD_NOW": "2026-11-22T09:00:30", "TODOMD_NOTIFIER": script]
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        let stdout = LineReader(out), stderr = LineReader(err)
-        try p.run()
+        let (p, stdout, stderr) = try launch(["watch", "--vault", vault], env: [
+            "PATH": "/usr/bin:/bin", "HOME": tmp + "/home", "XDG_CACHE_HOME": tmp + "/cache", "XDG_CONFIG_HOME": tmp + "/config",
+            "TZ": "Europe/Berlin", "TODOMD_NOW": "2026-11-22T09:00:30", "TODOMD_NOTIFIER": script])
         defer { if p.isRunning { p.terminate() } }
         let line = stdout.wait(timeout: 10) { $0.hasPrefix("⏰") }
         XCTAssertEqual(line?.0, "⏰ due Water plants: Due today  (water.md)", "\(stdout.all) \(stderr.all)")

@@ -120,7 +120,7 @@ def moved(before, old, new):
 
 def shot(d, name):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    (SHOTS / name).write_bytes(base64.b64decode(d.execute_cdp_cmd("Page.captureScreenshot", {"format": "png"})["data"]))
+    (Path(name) if name.startswith("/") else SHOTS / name).write_bytes(base64.b64decode(d.execute_cdp_cmd("Page.captureScreenshot", {"format": "png"})["data"]))
 
 
 def test_week_shows_tasks_events_and_free_time(driver, cal):
