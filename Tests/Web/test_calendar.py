@@ -120,7 +120,7 @@ def moved(before, old, new):
 
 def shot(d, name):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    (Path(name) if name.startswith("/") else SHOTS / name).write_bytes(base64.b64decode(d.execute_cdp_cmd("Page.captureScreenshot", {"format": "png"})["data"]))
+    (SHOTS / name).write_bytes(base64.b64decode(d.execute_cdp_cmd("Page.captureScreenshot", {"format": "png"})["data"]))
 
 
 def test_week_shows_tasks_events_and_free_time(driver, cal):
@@ -219,6 +219,31 @@ def test_keyboard_moves_a_task_a_day(driver, cal):
     wait_for(lambda: path.read_text() == want, 5, message=f"Alt+Right did not move the due date:\n{path.read_text()}")
     wait_for(lambda: day_of(d, "Home/rent.md") == "2026-11-27", 5)
     assert js(d, "return document.activeElement.dataset.id") == "Home/rent.md", "the moved task lost the focus"
+    # Undo in the toast puts the file back as it was.
+    js(d, "[...document.querySelectorAll('#toasts .toast')].find(t => t.innerText.includes('Moved to Fri 27 Nov')).querySelector('.undo').click()")
+    wait_for(lambda: path.read_text() == before, 5, message=f"Undo did not restore the file:\n{path.read_text()}")
+    wait_for(lambda: day_of(d, "Home/rent.md") == "2026-11-26", 5, message="the calendar did not follow the undo")
+
+
+def toasts(d):
+    return js(d, "return [...document.querySelectorAll('#toasts .toast')].map(t => t.innerText)")
+
+
+def test_a_move_of_a_task_changed_since_is_refused(driver, cal):
+    """The version read goes with the write: the task's day changed on disk since is not overwritten."""
+    d = driver
+    path = cal.vault / "Home/bank.md"
+    show(d, cal.url)
+    read = js(d, "return document.querySelector('[data-id=\"Home/bank.md\"]').entry.task.version")
+    path.write_text(path.read_text().replace('scheduled: "2026-11-23"', 'scheduled: "2026-11-25"'))
+    wait_for(lambda: day_of(d, "Home/bank.md") == "2026-11-25", 5, message="the calendar did not follow the edit on disk")
+    on_disk = path.read_text()
+    # As if the calendar had not seen the edit yet: the chip still carries the version it read first.
+    js(d, "const c = document.querySelector('[data-id=\"Home/bank.md\"]'); c.entry.task.version = arguments[0]; c.focus()", read)
+    ActionChains(d).key_down(Keys.ALT).send_keys(Keys.ARROW_RIGHT).key_up(Keys.ALT).perform()
+    wait_for(lambda: any("Not moved" in t and "changed elsewhere" in t for t in toasts(d)), 5, message=f"no refusal: {toasts(d)}")
+    wait_for(lambda: day_of(d, "Home/bank.md") == "2026-11-25", 5, message="the calendar did not show the task as it is")
+    assert path.read_text() == on_disk
 
 
 def test_month_grid_and_the_url(driver, cal):
@@ -274,7 +299,7 @@ def test_calendar_a11y(driver, cal, scheme, view, device):
         assert js(d, "return document.documentElement.scrollWidth <= innerWidth && document.querySelector('#main').scrollWidth <= innerWidth"), \
             "the phone's calendar is wider than the screen"
         assert titles(d, '.cv-aday[data-date="2026-11-25"] .cv-task, .cv-aday[data-date="2026-11-25"] .cv-event') == \
-            ["Prepare team sync", "Team offsite", "Review budget"]
+            ["Call the bank", "Prepare team sync", "Team offsite", "Review budget"]
     time.sleep(0.3)
     problems = describe(f"calendar {view} {scheme} {device}", bad(run_axe(d)))
     if device == "phone":

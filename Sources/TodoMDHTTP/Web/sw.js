@@ -2,7 +2,7 @@
 // network first and fall back to the cached shell; static files come from the cache and are
 // refreshed in the background. /api/* is never cached: data is always the server's, or an error.
 // Bump CACHE when the shipped files change.
-const CACHE='todomd-shell-v3'
+const CACHE='todomd-shell-v4'
 // The shell: the page and every file the server ships (it lists them at /app-files.json).
 const SHELL=['/','/manifest.webmanifest']
 

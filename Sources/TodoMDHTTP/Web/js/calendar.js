@@ -189,13 +189,16 @@ function weekGrid(){
       })))))
 }
 
+// A day's items as a list: all-day events, tasks without a time, then the timed ones in order.
+const ordered=d=>[...d.events.filter(e=>e.all_day).map(e=>event(e,d.date)),...d.tasks.filter(t=>!t.time).map(t=>chip(t,d.date)),
+  ...timed(d).map(x=>x.t?chip(x.t,d.date,{time:1}):event(x.ev,d.date,{time:1}))]
+
 /** A phone's week: the days one after another, each with its all-day items, then the timed ones in order. */
 function agenda(){
   return h('div.cv-agenda',doc.days.map(d=>h('section',{class:['cv-aday',d.date==doc.today&&'cv-today'],dataset:{date:d.date,slot:'agenda'},'aria-label':label(d.date,1)},
     dayHead(d,'h2'),
     d.free.length>0&&h('p.cv-afree',icon('clock'),'Free ',d.free.map(f=>`${f.start}–${f.end}`).join(', ')),
-    d.events.filter(e=>e.all_day).map(e=>event(e,d.date)),d.tasks.filter(t=>!t.time).map(t=>chip(t,d.date)),
-    timed(d).map(x=>x.t?chip(x.t,d.date,{time:1}):event(x.ev,d.date,{time:1})),
+    ordered(d),
     !d.tasks.length&&!d.events.length&&h('p.cv-empty','Nothing planned'))))
 }
 
@@ -203,7 +206,7 @@ function monthGrid(){
   const m=anchor().slice(0,7)
   return h('div.cv-month',WEEKDAYS_LONG.slice(1).concat('Sunday').map(w=>h('div.cv-mwd',{title:w},w.slice(0,3))),
     doc.days.map(d=>{
-      const items=[...d.tasks.map(t=>chip(t,d.date,{time:1})),...d.events.map(e=>event(e,d.date,{time:1}))],more=items.length-3
+      const items=ordered(d),more=items.length-3
       items.slice(3).forEach(x=>x.hidden=true)
       return h('div',{class:['cv-cell',d.date.slice(0,7)!=m&&'cv-out',d.date==doc.today&&'cv-today'],dataset:{date:d.date,slot:'cell'}},
         h('button.cv-dn',{type:'button','aria-label':`${label(d.date,1)}: show the week`,'aria-current':d.date==doc.today?'date':null,onclick:()=>go('week',d.date)},String(num(d.date)[2])),
