@@ -2,10 +2,11 @@ import Foundation
 import TodoMDCore
 
 extension Adapter {
-    /// The profiles claimed (tasknotes-spec §7.3): core-lite and recurrence.
-    static let profiles = ["core-lite", "recurrence"]
+    /// The profiles claimed (tasknotes-spec §7.3): core-lite, recurrence, and extended (its four
+    /// capabilities are implemented).
+    static let profiles = ["core-lite", "recurrence", "extended"]
     /// The capabilities claimed: only what the engine honestly implements.
-    static let capabilities: [String] = []
+    static let capabilities: [String] = ["config-lite", "validation-core", "dependencies", "reminders", "links", "time-tracking"]
 
     static var metaOperations: [String: Operation] {
         [

@@ -9,72 +9,98 @@ public struct MarkdownTaskFormat: TaskFileFormat {
     nonisolated(unsafe) static var fastPath = true
 
     public func read(path: String, bytes: [UInt8], zone: TimeZone) -> ReadOutcome {
-        var task = TodoTask(path: path, title: "")
-        func broken(_ reason: String) -> ReadOutcome {
-            task.title = Self.titleFromFilename(path)
-            task.problems.append(reason)
-            task.readOnly = true
-            return .task(task)
+        let parsed = Self.frontmatter(path: path, bytes: bytes, looksLikeTask: Self.looksLikeTask) { lineKeys in
+            // Cheap line scan first: notes without task keys never reach the YAML parser (a vault
+            // of 30,000 notes stays fast).
+            lineKeys.contains(TaskKey.status) || TaskKey.required.filter(lineKeys.contains).count >= 2
         }
-        if bytes.count > Limits.fileBytes {
-            guard FrontmatterDocument.startsWithDelimiter(bytes) else { return .notATask }
-            return broken("file is larger than 1 MB; not parsed")
-        }
-        guard let doc = FrontmatterDocument(bytes: bytes) else {
-            guard FrontmatterDocument.startsWithDelimiter(bytes) else { return .notATask }
-            return looksLikeTask(bytes) ? broken("frontmatter has no closing --- line") : .unreadable("frontmatter has no closing --- line")
-        }
-        // Cheap line scan first: notes without task keys never reach the YAML parser (a vault
-        // of 30,000 notes stays fast).
-        let lineKeys = Set(doc.keyBlocks().map(\.key))
-        if !lineKeys.contains(TaskKey.status), TaskKey.required.filter(lineKeys.contains).count < 2 {
-            return .notATask
-        }
-        guard let yaml = doc.yamlText else {
-            return looksLikeTask(bytes) ? broken("frontmatter is not valid UTF-8") : .unreadable("frontmatter is not valid UTF-8")
-        }
-        var fields: [(String, Node)]
-        if Self.fastPath, let fast = FastFrontmatter.parse(doc) {
-            fields = fast
-        } else {
-            if let refusal = YAMLSafety.check(yaml) {
-                return looksLikeTask(bytes) ? broken(refusal) : .unreadable(refusal)
-            }
-            let root: Node?
-            do {
-                root = try Yams.compose(yaml: yaml)
-            } catch {
-                // A merge that stopped with conflict markers (git, `todomd merge-driver`) says so.
-                let marked = yaml.split(separator: "\n").contains { $0.hasPrefix("<<<<<<< ") || $0 == "=======" || $0.hasPrefix(">>>>>>> ") }
-                let reason = marked ? "an unresolved merge conflict: keep one side of each <<<<<<< … >>>>>>> block"
-                    : "invalid YAML: " + Self.describe(error)
-                return looksLikeTask(bytes) ? broken(reason) : .unreadable(reason)
-            }
-            guard let root else { return .notATask }  // empty frontmatter
-            guard case .mapping(let mapping) = root else {
-                return looksLikeTask(bytes) ? broken("frontmatter is not a key: value mapping") : .notATask
-            }
-            fields = []
-            for (k, v) in mapping {
-                guard let key = k.scalar?.string else { continue }
-                fields.append((key, v))
-            }
-        }
+        guard case let .fields(doc, fields) = parsed else { return parsed.outcome }
         let keys = Set(fields.map(\.0))
         let requiredPresent = TaskKey.required.filter(keys.contains).count
         guard keys.contains(TaskKey.status) || requiredPresent >= 2 else { return .notATask }
+        var task = TodoTask(path: path, title: "")
+        // `created` and `source` are often missing in files people and other tools write: not a
+        // problem (`doctor --strict` lists them; `created` falls back to the file's time).
+        let missing = TaskKey.required.filter { $0 != TaskKey.created && $0 != TaskKey.source && !keys.contains($0) }
+        return Self.finish(&task, doc: doc, fields: fields, zone: zone, problems: missing.map { "missing required key: \($0)" })
+    }
 
+    /// A file's frontmatter as key/node pairs, or what the file is when it has none to read.
+    enum Frontmatter {
+        case fields(FrontmatterDocument, [(String, Node)])
+        case other(ReadOutcome)
+
+        var outcome: ReadOutcome {
+            if case .other(let o) = self { return o }
+            return .notATask
+        }
+    }
+
+    /// Reads the frontmatter of `bytes` within spec 000's limits (size, YAML depth and aliases).
+    /// `candidate` sees the keys of the frontmatter's lines and says whether the file may be a
+    /// task at all (notes that are not skip the YAML parser); `looksLikeTask` decides whether
+    /// a file that cannot be parsed is a broken task (shown, with its problem) or a note.
+    static func frontmatter(path: String, bytes: [UInt8], looksLikeTask: ([UInt8]) -> Bool,
+                            candidate: (Set<String>) -> Bool) -> Frontmatter {
+        func broken(_ reason: String) -> Frontmatter {
+            var task = TodoTask(path: path, title: Self.titleFromFilename(path))
+            task.problems.append(reason)
+            task.readOnly = true
+            return .other(.task(task))
+        }
+        if bytes.count > Limits.fileBytes {
+            guard FrontmatterDocument.startsWithDelimiter(bytes) else { return .other(.notATask) }
+            return broken("file is larger than 1 MB; not parsed")
+        }
+        guard let doc = FrontmatterDocument(bytes: bytes) else {
+            guard FrontmatterDocument.startsWithDelimiter(bytes) else { return .other(.notATask) }
+            return looksLikeTask(bytes) ? broken("frontmatter has no closing --- line") : .other(.unreadable("frontmatter has no closing --- line"))
+        }
+        guard candidate(Set(doc.keyBlocks().map(\.key))) else { return .other(.notATask) }
+        guard let yaml = doc.yamlText else {
+            return looksLikeTask(bytes) ? broken("frontmatter is not valid UTF-8") : .other(.unreadable("frontmatter is not valid UTF-8"))
+        }
+        if Self.fastPath, let fast = FastFrontmatter.parse(doc) { return .fields(doc, fast) }
+        if let refusal = YAMLSafety.check(yaml) {
+            return looksLikeTask(bytes) ? broken(refusal) : .other(.unreadable(refusal))
+        }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch {
+            // A merge that stopped with conflict markers (git, `todomd merge-driver`) says so.
+            let marked = yaml.split(separator: "\n").contains { $0.hasPrefix("<<<<<<< ") || $0 == "=======" || $0.hasPrefix(">>>>>>> ") }
+            let reason = marked ? "an unresolved merge conflict: keep one side of each <<<<<<< … >>>>>>> block"
+                : "invalid YAML: " + Self.describe(error)
+            return looksLikeTask(bytes) ? broken(reason) : .other(.unreadable(reason))
+        }
+        guard let root else { return .other(.notATask) }  // empty frontmatter
+        guard case .mapping(let mapping) = root else {
+            return looksLikeTask(bytes) ? broken("frontmatter is not a key: value mapping") : .other(.notATask)
+        }
+        var fields: [(String, Node)] = []
+        for (k, v) in mapping {
+            guard let key = k.scalar?.string else { continue }
+            fields.append((key, v))
+        }
+        return .fields(doc, fields)
+    }
+
+    /// Reads schema `fields` into `task` (within the YAML budget), adds `problems`, then the body.
+    static func finish(_ task: inout TodoTask, doc: FrontmatterDocument, fields: [(String, Node)], zone: TimeZone,
+                       problems: [String] = []) -> ReadOutcome {
         var budget = YAMLBudget()
         for (key, node) in fields {
             FieldReader.read(key: key, node: node, into: &task, zone: zone, budget: &budget)
-            if budget.exhausted { return broken(budget.reason) }
+            if budget.exhausted {
+                task.title = Self.titleFromFilename(task.path)
+                task.problems.append(budget.reason)
+                task.readOnly = true
+                return .task(task)
+            }
         }
-        // `created` and `source` are often missing in files people and other tools write: not a
-        // problem (`doctor --strict` lists them; `created` falls back to the file's time).
-        for key in TaskKey.required where key != TaskKey.created && key != TaskKey.source && !keys.contains(key) {
-            task.problems.append("missing required key: \(key)")
-        }
-        if task.title.isEmpty { task.title = Self.titleFromFilename(path) }
+        task.problems += problems
+        if task.title.isEmpty { task.title = Self.titleFromFilename(task.path) }
         if let body = UTF8Text.decode(doc.body) {
             if doc.body.count > Limits.bodyBytes {
                 task.problems.append("body is larger than 100 KB; shown truncated")
@@ -102,6 +128,13 @@ public struct MarkdownTaskFormat: TaskFileFormat {
     }
 
     public func apply(_ changes: [FieldChange], to bytes: [UInt8]) throws -> [UInt8] {
+        try apply(changes, to: bytes, reader: read)
+    }
+
+    /// The line edit, checked by reading the file before and after it with `reader` (the format's own reading).
+    /// `schemaKeys`: the schema fields the changes stand for, when the format spells them otherwise.
+    func apply(_ changes: [FieldChange], to bytes: [UInt8], schemaKeys: Set<String> = [],
+               reader: @escaping (String, [UInt8], TimeZone) -> ReadOutcome) throws -> [UInt8] {
         guard let doc = FrontmatterDocument(bytes: bytes) else {
             throw TodoError.invalidArgument("file has no frontmatter")
         }
@@ -122,7 +155,7 @@ public struct MarkdownTaskFormat: TaskFileFormat {
             throw TodoError.invalidArgument("the frontmatter has a quoted value or a [list] over several lines; edit the file by hand (todomd edit)")
         }
         let edited = FrontmatterEditor.apply(changes.map { ($0.key, $0.value) }, to: doc)
-        try Self.checkEditKept(bytes, edited, keys: Set(changes.map(\.key))) { read(path: $0, bytes: $1, zone: $2) }
+        try Self.checkEditKept(bytes, edited, keys: Set(changes.map(\.key)).union(schemaKeys), read: reader)
         return edited
     }
 
@@ -289,7 +322,7 @@ public struct MarkdownTaskFormat: TaskFileFormat {
     }
 
     /// Whether a file whose frontmatter cannot be parsed was meant to be a task.
-    private func looksLikeTask(_ bytes: [UInt8]) -> Bool {
+    static func looksLikeTask(_ bytes: [UInt8]) -> Bool {
         let head = String(decoding: bytes.prefix(64 * 1024), as: UTF8.self)
         for line in head.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             if line.hasPrefix("status:") || line.hasPrefix("title:") || line.hasPrefix("\"status\":") { return true }

@@ -33,4 +33,11 @@ public protocol TaskFileFormat: Sendable {
     func render(_ task: TodoTask) -> [UInt8]
     /// Applies `changes` to `bytes`, touching only the lines of the changed fields.
     func apply(_ changes: [FieldChange], to bytes: [UInt8]) throws -> [UInt8]
+    /// What reading depends on besides a file's bytes (a profile and its settings): a cache of
+    /// parsed files made with another identity is stale.
+    var cacheIdentity: String { get }
+}
+
+extension TaskFileFormat {
+    public var cacheIdentity: String { "schema" }
 }

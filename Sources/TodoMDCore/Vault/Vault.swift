@@ -65,16 +65,25 @@ public final class Vault: Sendable {
     private let suffixHints = SuffixHints()
 
     /// A vault whose "now" is fixed (one command, a test).
-    public convenience init(root: String, clock: Clock, format: TaskFileFormat = MarkdownTaskFormat()) {
+    public convenience init(root: String, clock: Clock, format: TaskFileFormat? = nil) {
         self.init(root: root, clockSource: { clock }, format: format)
     }
 
-    /// A vault that asks `clockSource` for "now" each time it needs it.
-    public init(root: String, clockSource: @escaping @Sendable () -> Clock, format: TaskFileFormat = MarkdownTaskFormat()) {
+    /// A vault that asks `clockSource` for "now" each time it needs it. Without a `format`, the
+    /// vault's profile decides (`VaultProfile`: TaskNotes' spelling in a TaskNotes vault).
+    public init(root: String, clockSource: @escaping @Sendable () -> Clock, format: TaskFileFormat? = nil) {
         self.root = root
         self.clockSource = clockSource
-        self.format = format
-        (settings, settingsProblem) = VaultSettings.load(root: root)
+        let (settings, problem) = VaultSettings.load(root: root)
+        self.settings = settings
+        if let format {
+            self.format = format
+            settingsProblem = problem
+        } else {
+            let profile = VaultProfile.format(root: root, settings: settings) { clockSource().timeZone }
+            self.format = profile.0
+            settingsProblem = [problem, profile.problem].compactMap { $0 }.joined(separator: "; ").nilIfEmpty
+        }
         WriteJournal.registerDefault(root: root)
     }
 

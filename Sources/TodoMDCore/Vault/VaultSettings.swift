@@ -61,6 +61,11 @@ public struct VaultSettings: Equatable, Sendable {
     /// Subscribed calendars and working hours for the calendar view (`calendars`, `work_hours`, `work_days`).
     public var calendar = CalendarSettings()
 
+    /// How task files are spelled: `"tasknotes"` (TaskNotes' keys and values, its defaults when
+    /// the plugin's settings are absent), `"schema"` (ours, even beside the plugin's settings),
+    /// nil (TaskNotes' when the plugin's settings are there, else ours).
+    public var profile: String?
+
     public static let fileName = ".todomd.json"
 
     public init() {}
@@ -157,6 +162,11 @@ public struct VaultSettings: Equatable, Sendable {
         s.loadQuarantineSettings(obj, problems: &problems)
         s.loadReminderSettings(obj, problems: &problems)
         s.loadCalendarSettings(obj, problems: &problems)
+        if let v = obj["profile"] {
+            if let t = v as? String, ["tasknotes", "schema"].contains(t) { s.profile = t } else if !(v is NSNull) {
+                problems.append("profile must be \"tasknotes\" or \"schema\"")
+            }
+        }
         if let v = obj["source_permissions"] {
             let (p, bad) = SourcePermissions.parse(v)
             s.sourcePermissions = p

@@ -1,0 +1,141 @@
+import Foundation
+import TodoMDCore
+@testable import TodoMDService
+import TodoMDTestSupport
+import XCTest
+
+/// A TaskNotes vault as its users have it (issue 19, part A): the plugin's settings in
+/// `.obsidian/plugins/tasknotes/data.json`, files in TaskNotes' spelling. Read onto the model
+/// with no false problems; written back in the vault's keys, values and timestamp style, every
+/// other byte kept.
+final class TaskNotesVaultTests: XCTestCase {
+    static let pluginDefaults = """
+        {"tasksFolder": "TaskNotes/Tasks", "taskTag": "task", "taskIdentificationMethod": "tag",
+         "defaultTaskStatus": "open", "defaultTaskPriority": "normal", "excludedFolders": "Archive/Old",
+         "customStatuses": [{"value": "none", "isCompleted": false}, {"value": "open", "isCompleted": false},
+                            {"value": "in-progress", "isCompleted": false}, {"value": "done", "isCompleted": true}],
+         "customPriorities": [{"value": "none", "weight": 0}, {"value": "low", "weight": 1}, {"value": "normal", "weight": 2}, {"value": "high", "weight": 3}]}
+        """
+
+    static let groceries = """
+        ---
+        title: Buy groceries
+        status: open
+        priority: normal
+        due: 2026-11-28
+        contexts:
+          - errands
+        projects:
+          - "[[Household]]"
+        timeEstimate: 45
+        dateCreated: 2026-11-20T10:15:30.123+01:00
+        dateModified: 2026-11-21T08:00:00.000+01:00
+        tags:
+          - task
+          - shopping
+        # a comment the plugin would keep
+        customField: kept
+        ---
+        Milk, eggs.
+
+        """
+
+    private func vault(_ plugin: String = pluginDefaults) -> ServiceFixture {
+        let f = ServiceFixture(at: "2026-11-27T09:00", zone: "Europe/Berlin")
+        f.vault.write(".obsidian/plugins/tasknotes/data.json", plugin)
+        f.vault.write("TaskNotes/Tasks/Buy groceries.md", Self.groceries)
+        f.vault.write("TaskNotes/Tasks/Filed.md", "---\ntitle: File taxes\nstatus: done\ncompletedDate: 2026-11-20\ntags: [task]\n---\n")
+        f.vault.write("TaskNotes/Tasks/Doing.md", "---\ntitle: Write report\nstatus: in-progress\npriority: high\ntags: [task, work]\n---\n")
+        f.vault.write("Meetings/Standup.md", "---\ntitle: Standup notes\nstatus: open\ntags: [meeting]\n---\n")
+        f.vault.write("Archive/Old/Ancient.md", "---\ntitle: Ancient\nstatus: open\ntags: [task]\n---\n")
+        return f
+    }
+
+    func testReadsTaskNotesFilesWithoutFalseProblems() throws {
+        let f = vault()
+        let s = f.service()
+        let t = try s.task("buy groceries").task
+        XCTAssertEqual(t.status, .todo)
+        XCTAssertEqual(t.priority, .medium, "normal is medium")
+        XCTAssertEqual(t.project, "Household")
+        XCTAssertEqual(t.estimatedMinutes, 45)
+        XCTAssertEqual(t.due, LocalDateTime("2026-11-28"))
+        XCTAssertEqual(t.created.map(Timestamp.format), "2026-11-20T09:15:30Z", "local time with an offset and milliseconds")
+        XCTAssertEqual(t.tags, ["shopping"], "the task tag identifies; it is not one of the task's tags")
+        XCTAssertEqual(t.extra.map(\.0), ["contexts", "projects", "customField"])
+        XCTAssertEqual(t.problems, [])
+        XCTAssertEqual(try s.task("file taxes").task.status, .done)
+        XCTAssertEqual(try s.task("file taxes").task.completed.map(Timestamp.format), "2026-11-19T23:00:00Z", "a completed day is its local start")
+        XCTAssertEqual(try s.task("write report").task.status, .inProgress)
+        let report = s.doctor()
+        XCTAssertEqual(report.taskCount, 3, "a note without the task tag is a note; an excluded folder is not read")
+        XCTAssertEqual(report.problems.map(\.path), [])
+    }
+
+    func testWritesInTheVaultsSpellingAndKeepsEveryOtherByte() throws {
+        let f = vault()
+        let s = f.service()
+        _ = try s.complete("buy groceries")
+        let after = f.vault.read("TaskNotes/Tasks/Buy groceries.md")
+        let expected = Self.groceries
+            .replacingOccurrences(of: "status: open", with: "status: done")
+            .replacingOccurrences(of: "dateModified: 2026-11-21T08:00:00.000+01:00", with: "dateModified: \"2026-11-27T09:00:00.000+01:00\"")
+            .replacingOccurrences(of: "customField: kept\n", with: "customField: kept\ncompletedDate: \"2026-11-27\"\n")
+        XCTAssertEqual(after, expected)
+        _ = try s.set("write report", assignments: ["priority=medium", "project=Launch", "tags=work,urgent"])
+        let report = f.vault.read("TaskNotes/Tasks/Doing.md")
+        XCTAssertTrue(report.contains("priority: normal\n"), report)
+        XCTAssertTrue(report.contains("projects:\n  - \"[[Launch]]\"\n"), report)
+        XCTAssertTrue(report.contains("tags:\n  - \"task\"\n  - \"work\"\n  - \"urgent\"\n") || report.contains("tags: [task, work, urgent]"), report)
+        XCTAssertEqual(try s.task("write report").task.tags, ["work", "urgent"])
+    }
+
+    func testAddWritesTheTaskTagDefaultsAndPluginTimestamps() throws {
+        let f = vault()
+        let s = f.service()
+        let added = try s.add(TaskDraft(text: "Call the plumber due friday"))
+        let text = f.vault.read(added.task.task.path)
+        XCTAssertEqual(text, """
+            ---
+            title: "Call the plumber"
+            status: "open"
+            priority: "normal"
+            due: "2026-12-04"
+            tags:
+              - task
+            dateCreated: "2026-11-27T09:00:00.000+01:00"
+            dateModified: "2026-11-27T09:00:00.000+01:00"
+            ---
+
+            """)
+        XCTAssertEqual(try s.task("call the plumber").task.problems, [])
+    }
+
+    func testPropertyIdentificationCustomStatusesAndTheProfileSetting() throws {
+        let f = ServiceFixture(at: "2026-11-27T09:00", zone: "UTC")
+        f.vault.write(".obsidian/plugins/tasknotes/data.json", """
+            {"taskIdentificationMethod": "property", "taskPropertyName": "type", "taskPropertyValue": "task",
+             "fieldMapping": {"status": "state", "due": "deadline"},
+             "customStatuses": [{"value": "todo", "isCompleted": false}, {"value": "waiting", "isCompleted": false},
+                                {"value": "shipped", "isCompleted": true}, {"value": "cancelled", "isCompleted": true}],
+             "defaultTaskStatus": "todo"}
+            """)
+        f.vault.write("a.md", "---\ntitle: Ship it\ntype: task\nstate: shipped\ndeadline: 2026-12-01\n---\n")
+        f.vault.write("b.md", "---\ntitle: Dropped\ntype: task\nstate: cancelled\n---\n")
+        f.vault.write("c.md", "---\ntitle: Not a task\nstate: todo\n---\n")
+        let s = f.service()
+        XCTAssertEqual(try s.task("ship it").task.status, .done)
+        XCTAssertEqual(try s.task("ship it").task.due, LocalDateTime("2026-12-01"))
+        XCTAssertEqual(try s.task("dropped").task.status, .cancelled)
+        XCTAssertEqual(s.doctor().taskCount, 2)
+        _ = try s.reopen("ship it")
+        XCTAssertTrue(f.vault.read("a.md").contains("state: todo\n"), f.vault.read("a.md"))
+
+        // Without the plugin: `.todomd.json` chooses the profile (the plugin's defaults).
+        let g = ServiceFixture()
+        g.vault.write(".todomd.json", #"{"profile": "tasknotes"}"#)
+        g.vault.write("t.md", "---\ntitle: Plain TaskNotes\nstatus: open\ntags: [task]\n---\n")
+        XCTAssertEqual(g.service().doctor().taskCount, 1)
+        XCTAssertEqual(try g.service().task("plain").task.problems, [])
+    }
+}
