@@ -36,7 +36,9 @@ public struct TaskLifecycle: Sendable {
         if task.status == .done { return .unchanged(task, "already done; nothing changed") }
         if task.line != nil { return try vault.completeInline(task) }
         var result: ActionResult
-        if task.recurrence != nil {
+        if task.recurrence != nil, let tasknotes = vault.format as? TaskNotesTaskFormat {
+            result = try completeInPlace(task, format: tasknotes, fingerprint: fingerprint)
+        } else if task.recurrence != nil {
             result = try completeRepeating(task, fingerprint: fingerprint)
         } else {
             result = ActionResult(task: try vault.update(task, [FieldChange(TaskKey.status, .string(TaskStatus.done.rawValue)),

@@ -138,4 +138,52 @@ final class TaskNotesVaultTests: XCTestCase {
         XCTAssertEqual(g.service().doctor().taskCount, 1)
         XCTAssertEqual(try g.service().task("plain").task.problems, [])
     }
+
+    /// A recurring TaskNotes task completes in place (spec 04-recurrence): the day joins
+    /// `complete_instances`, `scheduled` and `due` move on keeping their offset, `DTSTART` is
+    /// seeded, no file is created, each value keeps its quoting; a task with a due date alone
+    /// moves its due date (its time kept).
+    func testARecurringTaskCompletesInPlace() throws {
+        let f = vault()
+        f.vault.write("TaskNotes/Tasks/Review.md", """
+            ---
+            title: Weekly review
+            status: open
+            scheduled: 2026-11-27
+            due: 2026-11-30
+            recurrence: FREQ=WEEKLY;BYDAY=FR
+            complete_instances: []
+            tags: [task]
+            ---
+            Notes stay.
+
+            """)
+        f.vault.write("TaskNotes/Tasks/Rent.md", "---\ntitle: Pay rent\nstatus: open\ndue: 2026-11-27T10:00\nrecurrence: FREQ=MONTHLY\ndateCreated: 2026-10-27T09:00:00.000+01:00\ntags: [task]\n---\n")
+        let s = f.service()
+        let before = f.vault.files()
+        let done = try s.complete("weekly review")
+        XCTAssertEqual(done.created.count, 0)
+        XCTAssertEqual(f.vault.read("TaskNotes/Tasks/Review.md"), """
+            ---
+            title: Weekly review
+            status: open
+            scheduled: 2026-12-04
+            due: 2026-12-07
+            recurrence: DTSTART:20261127;FREQ=WEEKLY;BYDAY=FR
+            complete_instances: ["2026-11-27"]
+            tags: [task]
+            dateModified: "2026-11-27T09:00:00.000+01:00"
+            ---
+            Notes stay.
+
+            """)
+        _ = try s.complete("pay rent")
+        let rent = f.vault.read("TaskNotes/Tasks/Rent.md")
+        XCTAssertTrue(rent.contains("due: 2026-12-27T10:00\n"), rent)
+        XCTAssertTrue(rent.contains("recurrence: DTSTART:20261027;FREQ=MONTHLY\n"), "seeded from dateCreated: \(rent)")
+        XCTAssertFalse(rent.contains("scheduled"), rent)
+        XCTAssertTrue(rent.contains("complete_instances:\n  - \"2026-11-27\"\n"), rent)
+        XCTAssertEqual(f.vault.files(), before, "no file is created")
+        XCTAssertEqual(try s.task("weekly review").task.status, .todo)
+    }
 }
