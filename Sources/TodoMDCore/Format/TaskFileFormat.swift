@@ -36,8 +36,17 @@ public protocol TaskFileFormat: Sendable {
     /// What reading depends on besides a file's bytes (a profile and its settings): a cache of
     /// parsed files made with another identity is stale.
     var cacheIdentity: String { get }
+    /// Where a new task goes when no folder is asked for (vault-relative; "" is the root).
+    var newTaskFolder: String { get }
+    /// The file name of a new task (`suffix` 2, 3… after a name is taken).
+    func newFileName(for task: TodoTask, created: Date, suffix: Int) -> String
 }
 
 extension TaskFileFormat {
     public var cacheIdentity: String { "schema" }
+    public var newTaskFolder: String { "" }
+    /// `{YYYYMMDD}-{HHmm}-{slug}.md` (spec 000).
+    public func newFileName(for task: TodoTask, created: Date, suffix: Int) -> String {
+        FileName.make(title: task.title, created: created, suffix: suffix)
+    }
 }

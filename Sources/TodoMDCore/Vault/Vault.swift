@@ -260,8 +260,9 @@ public final class Vault: Sendable {
 
     // MARK: Creating
 
-    /// Writes a new task file in the vault root (or `folder`) and returns the task as written.
-    /// The file name follows `{YYYYMMDD}-{HHmm}-{slug}.md`; on a collision `-2`, `-3`… is added.
+    /// Writes a new task file in `folder` (else where the format puts new tasks: the vault root)
+    /// and returns the task as written. The format names the file (`{YYYYMMDD}-{HHmm}-{slug}.md`;
+    /// on a collision `-2`, `-3`… is added).
     /// `readBack: false` returns `task` with its path instead of reading the bytes written back
     /// (a batch of thousands that only needs the names).
     @discardableResult
@@ -270,15 +271,17 @@ public final class Vault: Sendable {
         if t.created == nil { t.created = clock.now }
         if t.modified == nil { t.modified = t.created }
         try Self.validate(t)
+        // The format decides the name and, unless asked, the folder (a TaskNotes vault's tasks folder).
+        let folder = folder.isEmpty ? format.newTaskFolder : folder
         try FileSystem.makeDirs(folder.isEmpty ? root : absolute(folder))
         let bytes = format.render(t)
         let created = t.created!
-        let first = FileName.make(title: t.title, created: created, suffix: 1)
+        let first = format.newFileName(for: t, created: created, suffix: 1)
         let hint = suffixHints.start(folder + "/" + first)
         var used = 1
         let rel = try FileSystem.firstFreeName(in: folder, { n in
             used = n + hint - 1
-            return n + hint - 1 == 1 ? first : FileName.make(title: t.title, created: created, suffix: n + hint - 1)
+            return n + hint - 1 == 1 ? first : format.newFileName(for: t, created: created, suffix: n + hint - 1)
         }, for: t.title) {
             try FileSystem.atomicCreate(absolute($0), bytes: bytes)
         }

@@ -93,11 +93,11 @@ final class TaskNotesVaultTests: XCTestCase {
     func testAddWritesTheTaskTagDefaultsAndPluginTimestamps() throws {
         let f = vault()
         let s = f.service()
+        // Titles live in file names by default (storeTitleInFilename): the file is named for it.
         let added = try s.add(TaskDraft(text: "Call the plumber due friday"))
-        let text = f.vault.read(added.task.task.path)
-        XCTAssertEqual(text, """
+        XCTAssertEqual(added.task.task.path, "TaskNotes/Tasks/Call the plumber.md", "in the plugin's tasks folder")
+        XCTAssertEqual(f.vault.read(added.task.task.path), """
             ---
-            title: "Call the plumber"
             status: "open"
             priority: "normal"
             due: "2026-12-04"
@@ -109,6 +109,16 @@ final class TaskNotesVaultTests: XCTestCase {
 
             """)
         XCTAssertEqual(try s.task("call the plumber").task.problems, [])
+        XCTAssertEqual(try s.add(TaskDraft(text: "Call the plumber")).task.task.path, "TaskNotes/Tasks/Call the plumber 2.md")
+        XCTAssertThrowsError(try s.set("call the plumber 2", assignments: ["title=Call Bob"]), "a title is a rename here")
+
+        // Titles in frontmatter, files named by a template.
+        let g = vault(Self.pluginDefaults.replacingOccurrences(
+            of: "\"taskTag\": \"task\",", with: "\"taskTag\": \"task\", \"storeTitleInFilename\": false, \"taskFilenameFormat\": \"custom\", \"customFilenameTemplate\": \"{dueDate} {title}\","))
+        let dated = try g.service().add(TaskDraft(text: "Follow-up: call Ana due tomorrow"))
+        XCTAssertEqual(dated.task.task.path, "TaskNotes/Tasks/2026-11-28 Follow-up call Ana.md")
+        XCTAssertTrue(g.vault.read(dated.task.task.path).hasPrefix("---\ntitle: \"Follow-up: call Ana\"\n"))
+        XCTAssertEqual(try g.service().task("follow-up").task.title, "Follow-up: call Ana")
     }
 
     func testPropertyIdentificationCustomStatusesAndTheProfileSetting() throws {

@@ -71,6 +71,10 @@ public struct TaskNotesTaskFormat: TaskFileFormat {
             default: canonical.append((key, node))
             }
         }
+        if !fields.contains(where: { mapping.role(forKey: $0.0) == .title }) {
+            // The title is the file name as it is (`Follow-up call.md` is "Follow-up call").
+            canonical.insert((TaskKey.title, Self.scalar(MarkdownTaskFormat.noteName(path))), at: 0)
+        }
         if !sawStatus {
             canonical.append((TaskKey.status, Self.scalar(status(config.statuses.defaultValue).rawValue)))
         }
@@ -108,6 +112,25 @@ public struct TaskNotesTaskFormat: TaskFileFormat {
 
     // MARK: Writing
 
+    /// The plugin's tasks folder (`tasksFolder`).
+    public var newTaskFolder: String { config.taskDetection.defaultFolder }
+
+    /// The plugin's file name: the title (when titles live in file names, or by default), else
+    /// `taskFilenameFormat` (zettel, timestamp, a custom template); ` 2`, ` 3`… after a taken name.
+    public func newFileName(for task: TodoTask, created: Date, suffix: Int) -> String {
+        let context = TaskNotesFileName.Context(title: task.title, status: statusValue(task.status),
+                                                priority: task.priority == .none ? nil : priorityValue(task.priority),
+                                                due: task.due?.description, scheduled: task.scheduled?.description,
+                                                now: created, zone: zone())
+        var base = ((try? TaskNotesFileName.path(template: config.title.effectiveTemplate, context: context)) ?? "Untitled.md")
+        base.removeLast(3)
+        base = base.split(separator: "/").last.map(String.init) ?? base
+        return base + (suffix > 1 ? " \(suffix)" : "") + ".md"
+    }
+
+    /// Titles live in file names (`storeTitleInFilename`, the default): no `title` key is written.
+    var titleInFileName: Bool { config.title.storage == .filename }
+
     /// A new task file in TaskNotes' spelling: its title (unless the vault keeps titles in file
     /// names), status and priority values, the task tag or property, and its timestamps.
     public func render(_ task: TodoTask) -> [UInt8] {
@@ -126,7 +149,11 @@ public struct TaskNotesTaskFormat: TaskFileFormat {
     /// writes the vault's completed status, `completed` its `completedDate` day), each edit
     /// touching only its lines, as in the schema format.
     public func apply(_ changes: [FieldChange], to bytes: [UInt8]) throws -> [UInt8] {
-        try MarkdownTaskFormat().apply(changes.flatMap(translate), to: bytes, schemaKeys: Set(changes.map(\.key))) { path, b, zone in
+        if titleInFileName, changes.contains(where: { $0.key == TaskKey.title }),
+           let doc = FrontmatterDocument(bytes: bytes), !doc.keyBlocks().contains(where: { $0.key == mapping.key(for: .title) }) {
+            throw TodoError.invalidArgument("this TaskNotes vault keeps titles in file names: rename the file to change the title")
+        }
+        return try MarkdownTaskFormat().apply(changes.flatMap(translate), to: bytes, schemaKeys: Set(changes.map(\.key))) { path, b, zone in
             read(path: path, bytes: b, zone: zone)
         }
     }
@@ -134,7 +161,7 @@ public struct TaskNotesTaskFormat: TaskFileFormat {
     /// The frontmatter of a new file, in order.
     func fields(of task: TodoTask) -> [FieldChange] {
         let detection = config.taskDetection
-        var schema = MarkdownTaskFormat.fields(of: task).filter { $0.key != TaskKey.source }
+        var schema = MarkdownTaskFormat.fields(of: task).filter { $0.key != TaskKey.source && !(titleInFileName && $0.key == TaskKey.title) }
         // The task tag (tags are translated with it) and the vault's default priority, as the plugin writes them.
         if detection.methods.contains(.tag), !schema.contains(where: { $0.key == TaskKey.tags }) {
             let at = schema.firstIndex { [TaskKey.recurrence, TaskKey.estimatedMinutes, TaskKey.description, TaskKey.created].contains($0.key) }
