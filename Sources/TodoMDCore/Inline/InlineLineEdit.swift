@@ -18,13 +18,17 @@ public struct InlineLineEdit: Sendable, Equatable {
     public var addTags: [String]
     /// Tags to remove (without `#`, matched case-insensitively as whole tags).
     public var removeTags: [String]
+    /// The spelling of new fields on a line that has no field yet (Obsidian Tasks' task format
+    /// setting); nil means emoji. A line with fields keeps following its own spelling.
+    public var format: InlineFormat?
 
     public init(statusChar: Character? = nil, fields: [InlineFieldKind: InlineFieldChange] = [:],
-                addTags: [String] = [], removeTags: [String] = []) {
+                addTags: [String] = [], removeTags: [String] = [], format: InlineFormat? = nil) {
         self.statusChar = statusChar
         self.fields = fields
         self.addTags = addTags
         self.removeTags = removeTags
+        self.format = format
     }
 
     /// Sets (or with nil clears) a date field.
@@ -67,7 +71,7 @@ extension InlineTaskLine {
             guard let change = edit.fields[kind] else { continue }
             switch change {
             case .clear: line = line.reparsed(line.removing(kind))
-            case .set(let v): line = line.reparsed(line.setting(kind, to: v))
+            case .set(let v): line = line.reparsed(line.setting(kind, to: v, newFormat: edit.format))
             }
         }
         for tag in edit.removeTags { line = line.reparsed(line.removingTag(tag)) }
@@ -80,21 +84,36 @@ extension InlineTaskLine {
     /// The line moved to `status`, with Obsidian Tasks' date rules: entering done adds a done
     /// date of `today` (✅ or `[completion:: …]`), entering cancelled adds a cancelled date (❌);
     /// leaving done/cancelled removes that date; staying keeps the existing date. When the current
-    /// character already means `status` (e.g. `X`), it is kept.
+    /// character already means `status` (e.g. `X`), it is kept; otherwise the character is the
+    /// first along its next-status chain that means `status` (`[D]` whose next is `[X]`
+    /// completes to `[X]`), else the map's character for `status`.
+    /// - Parameters:
+    ///   - doneDate, cancelledDate: whether entering done / cancelled stamps a date (Obsidian
+    ///     Tasks' "set done date" / "set cancelled date"; both on by default).
     /// - Throws: `TodoError.invalidArgument` when the status map has no character for `status`.
     public func rewritten(status newStatus: TaskStatus, on today: LocalDate,
-                          statusMap: InlineStatusMap = .default, also edit: InlineLineEdit = InlineLineEdit()) throws -> String {
-        var e = edit
-        let old = statusMap.status(for: statusChar)
-        if old != newStatus {
-            guard let c = statusMap.character(for: newStatus) else {
-                throw TodoError.invalidArgument("no checkbox character is configured for status \(newStatus.rawValue)")
-            }
-            e.statusChar = c
+                          statusMap: InlineStatusMap = .default, also edit: InlineLineEdit = InlineLineEdit(),
+                          doneDate: Bool = true, cancelledDate: Bool = true) throws -> String {
+        guard let c = statusMap.character(for: newStatus, from: statusChar) else {
+            throw TodoError.invalidArgument("no checkbox character is configured for status \(newStatus.rawValue)")
         }
-        for (kind, target) in [(InlineFieldKind.done, TaskStatus.done), (.cancelled, .cancelled)] where e.fields[kind] == nil {
+        return try rewritten(statusChar: c, on: today, statusMap: statusMap, also: edit,
+                             doneDate: doneDate, cancelledDate: cancelledDate)
+    }
+
+    /// The line with checkbox character `c`, and the done and cancelled dates Obsidian Tasks'
+    /// `handleNewStatus` gives it: a date is stamped `today` when the status type is entered
+    /// (if that date is on), kept when it stays, removed when it is left.
+    public func rewritten(statusChar c: Character, on today: LocalDate, statusMap: InlineStatusMap = .default,
+                          also edit: InlineLineEdit = InlineLineEdit(),
+                          doneDate: Bool = true, cancelledDate: Bool = true) throws -> String {
+        var e = edit
+        let old = statusMap.status(for: statusChar), newStatus = statusMap.status(for: c)
+        if c != statusChar { e.statusChar = c }
+        for (kind, target, stamp) in [(InlineFieldKind.done, TaskStatus.done, doneDate), (.cancelled, .cancelled, cancelledDate)]
+        where e.fields[kind] == nil {
             if newStatus == target {
-                if old != target { e.fields[kind] = .set(today.description) }  // entering: stamp today
+                if old != target { e.fields[kind] = stamp ? .set(today.description) : (field(kind) != nil ? .clear : nil) }
             } else if field(kind) != nil {
                 e.fields[kind] = .clear
             }
@@ -188,7 +207,8 @@ extension InlineTaskLine {
         }
     }
 
-    func setting(_ kind: InlineFieldKind, to value: String) -> String {
+    /// `newFormat` spells a new field when the line has no field yet (else the line's format).
+    func setting(_ kind: InlineFieldKind, to value: String, newFormat: InlineFormat? = nil) -> String {
         var s = bodyScalars
         let existing = fields.filter { $0.kind == kind }
         if !existing.isEmpty {
@@ -203,8 +223,9 @@ extension InlineTaskLine {
             }
             return withBody(s)
         }
-        let tok = Array(Self.token(kind, value, format).unicodeScalars)
-        let gap = Array((format == .dataview ? "  " : " ").unicodeScalars)
+        let spelling = fields.isEmpty ? newFormat ?? format : format
+        let tok = Array(Self.token(kind, value, spelling).unicodeScalars)
+        let gap = Array((spelling == .dataview ? "  " : " ").unicodeScalars)
         if let later = fields.filter({ $0.kind > kind }).min(by: { $0.range.lowerBound < $1.range.lowerBound }) {
             s.insert(contentsOf: tok + gap, at: later.range.lowerBound)
         } else {

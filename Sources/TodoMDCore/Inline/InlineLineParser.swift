@@ -10,9 +10,11 @@ enum InlineLineParser {
     typealias S = InlineScalars
 
     static func parse(_ line: String, lineNumber: Int, statusMap: InlineStatusMap,
-                      globalFilter: String?) -> InlineTaskLine? {
+                      globalFilter: String?, removeGlobalFilter: Bool = false) -> InlineTaskLine? {
         let s = Array(line.unicodeScalars)
         guard let split = splitCheckbox(s) else { return nil }
+        // A NON_TASK status (Obsidian Tasks' status type) makes the line plain text.
+        guard !statusMap.nonTask.contains(Character(s[split.statusIndex])) else { return nil }
         let body = Array(s[split.bodyStart...])
         let bodyText = S.string(body)
         let filter = globalFilter.flatMap { $0.isEmpty ? nil : $0 }
@@ -30,7 +32,10 @@ enum InlineLineParser {
         }
         let kept = body.indices.filter { !removed[$0] }.map { body[$0] }
         let described = S.string(kept).trimmingCharacters(in: .whitespaces)
-        let title = filter.map { removeWord($0, from: described) } ?? described
+        // Obsidian Tasks keeps the global filter in the description unless "remove global
+        // filter" is on, and never lists it as a tag.
+        let title = removeGlobalFilter ? filter.map { removeWord($0, from: described) } ?? described : described
+        let tagList = tags(in: title).filter { "#" + $0 != filter }
 
         var problems: [String] = []
         for f in parsed.fields where f.kind.isDate && LocalDate(f.value) == nil {
@@ -44,7 +49,7 @@ enum InlineLineParser {
             separator: S.string(s[(split.statusIndex + 2)..<split.bodyStart]),
             body: bodyText,
             status: statusMap.status(for: statusChar),
-            fields: parsed.fields, tags: tags(in: title), blockId: parsed.blockId?.name, title: title,
+            fields: parsed.fields, tags: tagList, blockId: parsed.blockId?.name, title: title,
             format: parsed.fields.contains { $0.format == .dataview } ? .dataview : .emoji,
             identity: InlineIdentity.make(text: described, blockId: parsed.blockId?.name,
                                           taskId: parsed.fields.first { $0.kind == .id }?.value, occurrence: 0),

@@ -22,12 +22,12 @@ public struct InlineTaskLine: Sendable, Equatable {
     /// leftmost one is the value (Obsidian Tasks keeps the last one it strips).
     public let fields: [InlineField]
     /// Tags anywhere in the body (outside fields), without `#`, first spelling, de-duplicated
-    /// case-insensitively. The global filter is not listed when it is removed from the title.
+    /// case-insensitively. A global filter that is a tag (`#task`) is never listed.
     public let tags: [String]
     /// A trailing block id (`^abc-123`), without `^`.
     public let blockId: String?
-    /// The description as written, minus field tokens, block id and (when set) the global filter.
-    /// Tags stay in it, as Obsidian Tasks shows them.
+    /// The description as written, minus field tokens, block id and (with `removeGlobalFilter`)
+    /// the global filter. Tags stay in it, as Obsidian Tasks shows them.
     public let title: String
     /// Dataview when the line has any Dataview field, else emoji. New fields use this format.
     public let format: InlineFormat
@@ -42,11 +42,14 @@ public struct InlineTaskLine: Sendable, Equatable {
     /// The description used for identity: fields removed, global filter kept.
     let identityText: String
 
-    /// Parses one line (no line ending). Nil when it is not a checkbox task, or when
-    /// `globalFilter` is set and the line does not contain it.
+    /// Parses one line (no line ending). Nil when it is not a checkbox task, when its status
+    /// character is a non-task one, or when `globalFilter` is set and the line does not contain
+    /// it. `removeGlobalFilter` drops the filter from the title (Obsidian Tasks' "remove global
+    /// filter from description"; off by default, as in the plugin).
     public static func parse(_ line: String, lineNumber: Int = 0, statusMap: InlineStatusMap = .default,
-                             globalFilter: String? = nil) -> InlineTaskLine? {
-        InlineLineParser.parse(line, lineNumber: lineNumber, statusMap: statusMap, globalFilter: globalFilter)
+                             globalFilter: String? = nil, removeGlobalFilter: Bool = false) -> InlineTaskLine? {
+        InlineLineParser.parse(line, lineNumber: lineNumber, statusMap: statusMap, globalFilter: globalFilter,
+                               removeGlobalFilter: removeGlobalFilter)
     }
 
     init(lineNumber: Int, text: String, prefix: String, statusChar: Character, separator: String, body: String,

@@ -7,16 +7,17 @@ public struct InlineTaskScanner {
     /// Every task line of `text`, in order, with identities numbered across the note.
     /// - Parameters:
     ///   - statusMap: checkbox character ↔ status.
-    ///   - globalFilter: when set (e.g. `#task`), only lines containing it are tasks and the
-    ///     filter is removed from their titles (Obsidian Tasks' "remove global filter" behavior).
+    ///   - globalFilter: when set (e.g. `#task`), only lines containing it are tasks.
+    ///   - removeGlobalFilter: the filter is removed from their titles (Obsidian Tasks' "remove
+    ///     global filter from description"; off by default).
     public static func scan(_ text: String, statusMap: InlineStatusMap = .default,
-                            globalFilter: String? = nil) -> [InlineTaskLine] {
+                            globalFilter: String? = nil, removeGlobalFilter: Bool = false) -> [InlineTaskLine] {
         let lines = InlineNoteLines(text).lines.map(\.content)
         var out: [InlineTaskLine] = []
         var seen: [String: Int] = [:]
         for n in candidateLines(lines) {
-            guard var task = InlineTaskLine.parse(lines[n], lineNumber: n, statusMap: statusMap,
-                                                  globalFilter: globalFilter) else { continue }
+            guard var task = InlineTaskLine.parse(lines[n], lineNumber: n, statusMap: statusMap, globalFilter: globalFilter,
+                                                  removeGlobalFilter: removeGlobalFilter) else { continue }
             if task.identity.hasPrefix("text:") {
                 let key = InlineIdentity.normalize(task.identityText)
                 let k = seen[key, default: 0]

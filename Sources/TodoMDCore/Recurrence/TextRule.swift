@@ -309,6 +309,11 @@ struct TextRuleParser {
                       let d = Int(ds) ?? TextRuleWords.ordinal(ds) {
                 pos += 2
                 items.append((.date(m, d), hadThe))
+            } else if ord == nil, let m = TextRuleWords.month(w), peek(1) == "the", let ds = peek(2),
+                      let d = Int(ds) ?? TextRuleWords.ordinal(ds) {
+                // `on February the 29th`, as rrule.js (and so Obsidian Tasks) reads it.
+                pos += 3
+                items.append((.date(m, d), hadThe))
             } else if ord == nil, let d = Int(w), let ms = peek(1), let m = TextRuleWords.month(ms) {
                 pos += 2
                 items.append((.date(m, d), hadThe))
@@ -326,7 +331,7 @@ struct TextRuleParser {
             if let w = peek, w == "the" || w == "last" || TextRuleWords.ordinal(w) != nil || TextRuleWords.weekday(w) != nil
                 || ["weekday", "weekdays", "workday", "workdays", "weekend", "weekends"].contains(w)
                 || Int(w) != nil && !(peek(1) == "times" || peek(1) == "time")
-                || TextRuleWords.month(w) != nil && peek(1).map({ Int($0) != nil || TextRuleWords.ordinal($0) != nil }) == true {
+                || TextRuleWords.month(w) != nil && peek(1).map({ Int($0) != nil || TextRuleWords.ordinal($0) != nil || $0 == "the" }) == true {
                 continue
             }
             pos = save
