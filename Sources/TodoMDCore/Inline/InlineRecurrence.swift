@@ -13,12 +13,23 @@ public struct InlineOccurrence: Sendable, Equatable {
     /// The date the recurrence counts from: due, else scheduled, else start (Obsidian Tasks).
     public var referenceDate: LocalDate? { due ?? scheduled ?? start }
 
+    /// The reference date; with Obsidian Tasks' "remove scheduled date on recurrence" the order
+    /// is due, start, scheduled (`Occurrence.getDatePriorityOrder`).
+    public func referenceDate(removingScheduled: Bool) -> LocalDate? {
+        removingScheduled ? due ?? start ?? scheduled : referenceDate
+    }
+
     /// Every date moved by the offset that takes the reference date to `next`, so "starts a
     /// week before it is due" still holds. Unchanged when there is no reference date.
-    public func shifted(toReference next: LocalDate) -> InlineOccurrence {
-        guard let ref = referenceDate else { return self }
+    /// `removingScheduled` (Obsidian Tasks' "remove scheduled date on recurrence") counts from
+    /// due, else start, else scheduled, and drops the scheduled date when there is a start or
+    /// due date (`Occurrence.next`).
+    public func shifted(toReference next: LocalDate, removingScheduled: Bool = false) -> InlineOccurrence {
+        guard let ref = referenceDate(removingScheduled: removingScheduled) else { return self }
         let offset = ref.days(until: next)
-        return InlineOccurrence(start: start?.adding(days: offset), scheduled: scheduled?.adding(days: offset),
+        let dropScheduled = removingScheduled && (start != nil || due != nil)
+        return InlineOccurrence(start: start?.adding(days: offset),
+                                scheduled: dropScheduled ? nil : scheduled?.adding(days: offset),
                                 due: due?.adding(days: offset))
     }
 }
@@ -32,10 +43,13 @@ extension InlineTaskLine {
     /// `dates` lacks is removed; one `dates` adds is appended), done and cancelled dates removed,
     /// and — because a copy must not share them — the block id, 🆔 id and ⛔ depends-on removed.
     /// The created date becomes `created` when given, else is removed (Obsidian Tasks sets it
-    /// only when its "set created date" option is on).
+    /// only when its "set created date" option is on). `statusChar` is the new line's checkbox
+    /// character (default: the map's todo character); `format` spells dates added to a line
+    /// without fields.
     public func nextOccurrenceLine(dates: InlineOccurrence, created: LocalDate? = nil,
-                                   statusMap: InlineStatusMap = .default) -> String {
-        var e = InlineLineEdit(statusChar: statusMap.character(for: .todo) ?? " ")
+                                   statusMap: InlineStatusMap = .default, statusChar: Character? = nil,
+                                   format: InlineFormat? = nil) -> String {
+        var e = InlineLineEdit(statusChar: statusChar ?? statusMap.character(for: .todo) ?? " ", format: format)
         for kind in [InlineFieldKind.done, .cancelled, .id, .dependsOn] where field(kind) != nil { e.fields[kind] = .clear }
         e.setDate(.start, dates.start)
         e.setDate(.scheduled, dates.scheduled)
