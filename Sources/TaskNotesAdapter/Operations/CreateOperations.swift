@@ -22,7 +22,7 @@ extension Adapter {
                                                          now: now, nowText: fixed, zone: TimeZone.current)
                     return .object([("path", .string(r.path)), ("frontmatter", .object(r.frontmatter)),
                                     ("warnings", .array(r.warnings.map(JSONValue.string)))])
-                } catch let e as TaskNotesOperationError {
+                } catch let e as TaskNotesError {
                     throw operationError(e)
                 }
             },
@@ -72,7 +72,7 @@ extension Adapter {
                 return .object([("idempotent", .bool(idempotent))])
             },
             "op.error_shape": { input in
-                let e = TaskNotesOperationError(code: input["code"]?.string ?? "error",
+                let e = TaskNotesError(code: input["code"]?.string ?? "error",
                                                 message: input["message"]?.string.flatMap { $0.isEmpty ? nil : $0 } ?? input["code"]?.string ?? "operation failed",
                                                 field: input["field"]?.string)
                 var out: [(String, JSONValue)] = [("operation", input["operation"] ?? .null), ("code", .string(e.code)), ("message", .string(e.message))]
@@ -84,7 +84,7 @@ extension Adapter {
                     try TaskNotesLifecycle.checkDelete(brokenLinks: (input["brokenLinks"]?.array ?? []).compactMap(\.string),
                                                        checkBacklinks: input["checkBacklinks"]?.bool ?? false,
                                                        force: input["force"]?.bool ?? false)
-                } catch let e as TaskNotesOperationError {
+                } catch let e as TaskNotesError {
                     throw operationError(e)
                 }
                 return .object([("deleted", .bool(true)), ("path", input["path"] ?? .null)])
@@ -92,7 +92,7 @@ extension Adapter {
         ]
     }
 
-    static func operationError(_ e: TaskNotesOperationError) -> AdapterError {
+    static func operationError(_ e: TaskNotesError) -> AdapterError {
         AdapterError(e.code, e.message, field: e.field)
     }
 

@@ -146,7 +146,7 @@ extension Adapter {
     private static func extended<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let e as TaskNotesExtendedError {
+        } catch let e as TaskNotesError {
             throw AdapterError(e.code, e.message, field: e.field)
         } catch let e as TaskNotesDateError {
             throw AdapterError(e.code, "\(e.code): \(e.message)")

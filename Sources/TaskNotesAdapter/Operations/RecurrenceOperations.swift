@@ -42,7 +42,7 @@ extension Adapter {
     private static func recurrenceCall(_ body: () throws -> JSONValue) throws -> JSONValue {
         do {
             return try body()
-        } catch let e as TaskNotesRecurrenceError {
+        } catch let e as TaskNotesError {
             throw AdapterError(e.code, e.message, field: e.field)
         }
     }

@@ -115,15 +115,18 @@ public struct MarkdownTaskFormat: TaskFileFormat {
         return .task(task)
     }
 
-    public func render(_ task: TodoTask) -> [UInt8] {
+    public func render(_ task: TodoTask) -> [UInt8] { Self.file(Self.fields(of: task), body: task.body) }
+
+    /// A new file: `fields` as frontmatter (nil values left out), a blank line, the body.
+    static func file(_ fields: [FieldChange], body: String) -> [UInt8] {
         var lines = ["---"]
-        for change in Self.fields(of: task) {
+        for change in fields {
             guard let value = change.value else { continue }
             lines += YAMLRender.lines(key: change.key, value: value)
         }
         lines.append("---")
         var text = lines.joined(separator: "\n") + "\n"
-        if !task.body.isEmpty { text += "\n" + task.body + (task.body.utf8.last == 0x0A ? "" : "\n") }
+        if !body.isEmpty { text += "\n" + body + (body.utf8.last == 0x0A ? "" : "\n") }
         return Array(text.utf8)
     }
 

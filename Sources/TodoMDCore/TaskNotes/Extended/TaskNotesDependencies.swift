@@ -25,7 +25,7 @@ public struct TaskNotesDependencyPolicy: Sendable {
     /// `require_resolved_uid_on_write`, it is an error instead.
     public func missingTarget(onWrite: Bool) throws -> (blocked: Bool, severity: String) {
         if onWrite && requireResolvedUIDOnWrite {
-            throw TaskNotesExtendedError(Self.unresolvedTarget, "the dependency target cannot be resolved and require_resolved_uid_on_write is set", field: "blockedBy.uid")
+            throw TaskNotesError.coded(Self.unresolvedTarget, "the dependency target cannot be resolved and require_resolved_uid_on_write is set", field: "blockedBy.uid")
         }
         return (treatMissingTargetAsBlocked, unresolvedTargetSeverity == "error" ? "error" : "warning")
     }
@@ -54,7 +54,7 @@ public enum TaskNotesDependencies {
             try checkSelf(d, taskUID)
             if policy.enforceUniqueUID {
                 guard seen.insert(d.key).inserted else {
-                    throw TaskNotesExtendedError("duplicate_dependency_uid", "\(d.uid) appears more than once", field: "blockedBy.uid")
+                    throw TaskNotesError.coded("duplicate_dependency_uid", "\(d.uid) appears more than once", field: "blockedBy.uid")
                 }
             }
             return d
@@ -67,7 +67,7 @@ public enum TaskNotesDependencies {
         let d = try TaskNotesDependency(json: entry, defaultRelType: policy.defaultRelType)
         try checkSelf(d, taskUID)
         if policy.enforceUniqueUID, current.contains(where: { key(of: $0) == d.key }) {
-            throw TaskNotesExtendedError("duplicate_dependency_uid", "\(d.uid) is already a dependency", field: "blockedBy.uid")
+            throw TaskNotesError.coded("duplicate_dependency_uid", "\(d.uid) is already a dependency", field: "blockedBy.uid")
         }
         return current + [d.json]
     }
@@ -96,7 +96,7 @@ public enum TaskNotesDependencies {
         let same = a == b || (!a.contains("/") && b.split(separator: "/").last.map(String.init) == a)
             || (!b.contains("/") && a.split(separator: "/").last.map(String.init) == b)
         if same {
-            throw TaskNotesExtendedError("self_dependency", "a task cannot depend on itself (\(d.uid))", field: "blockedBy.uid")
+            throw TaskNotesError.coded("self_dependency", "a task cannot depend on itself (\(d.uid))", field: "blockedBy.uid")
         }
     }
 }

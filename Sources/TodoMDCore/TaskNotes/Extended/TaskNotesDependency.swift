@@ -35,29 +35,29 @@ public struct TaskNotesDependency: Sendable {
     /// `invalid_dependency_gap`.
     public init(json: JSONValue, defaultRelType: RelType? = nil) throws {
         guard case .object(let o) = json else {
-            throw TaskNotesExtendedError("invalid_dependency_entry", "a dependency must be an object with uid and reltype", field: "blockedBy")
+            throw TaskNotesError.coded("invalid_dependency_entry", "a dependency must be an object with uid and reltype", field: "blockedBy")
         }
         let uid = ExtendedJSON.string(json, "uid")
         guard let u = uid.value, !u.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw TaskNotesExtendedError("invalid_dependency_entry", "uid is required and must be a non-empty string", field: "blockedBy.uid")
+            throw TaskNotesError.coded("invalid_dependency_entry", "uid is required and must be a non-empty string", field: "blockedBy.uid")
         }
         _ = try Self.reference(u)
 
         let rel = ExtendedJSON.string(json, "reltype")
         if let r = rel.value {
             guard let t = RelType(rawValue: r.trimmingCharacters(in: .whitespaces)) else {
-                throw TaskNotesExtendedError("invalid_dependency_reltype", "reltype \"\(r)\" is not one of \(RelType.allCases.map(\.rawValue).joined(separator: ", "))", field: "blockedBy.reltype")
+                throw TaskNotesError.coded("invalid_dependency_reltype", "reltype \"\(r)\" is not one of \(RelType.allCases.map(\.rawValue).joined(separator: ", "))", field: "blockedBy.reltype")
             }
             reltype = t
         } else if !rel.wrongType, let d = defaultRelType {
             reltype = d
         } else {
-            throw TaskNotesExtendedError("invalid_dependency_reltype", "reltype is required (one of \(RelType.allCases.map(\.rawValue).joined(separator: ", ")))", field: "blockedBy.reltype")
+            throw TaskNotesError.coded("invalid_dependency_reltype", "reltype is required (one of \(RelType.allCases.map(\.rawValue).joined(separator: ", ")))", field: "blockedBy.reltype")
         }
 
         let g = ExtendedJSON.string(json, "gap")
         if g.wrongType || (g.value.map { !TaskNotesDuration.isValid($0) } ?? false) {
-            throw TaskNotesExtendedError("invalid_dependency_gap", "gap must be an ISO 8601 duration such as PT4H or -P1D", field: "blockedBy.gap")
+            throw TaskNotesError.coded("invalid_dependency_gap", "gap must be an ISO 8601 duration such as PT4H or -P1D", field: "blockedBy.gap")
         }
         self.uid = u.trimmingCharacters(in: .whitespaces)
         gap = g.value
@@ -82,7 +82,7 @@ public struct TaskNotesDependency: Sendable {
         if let link = try? TaskNotesLink.parse(t) { return link }
         // Not a link: a plain name, unless it has link punctuation (a broken link) or is a URL.
         guard !t.isEmpty, !t.contains(where: { "[]()|".contains($0) }), !TaskNotesLink.isURL(t) else {
-            throw TaskNotesExtendedError("invalid_link_format", "uid \"\(uid)\" is not a wikilink, markdown link, path or task name", field: "blockedBy.uid")
+            throw TaskNotesError.coded("invalid_link_format", "uid \"\(uid)\" is not a wikilink, markdown link, path or task name", field: "blockedBy.uid")
         }
         return nil
     }

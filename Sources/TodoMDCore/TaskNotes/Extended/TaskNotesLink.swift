@@ -33,8 +33,8 @@ public struct TaskNotesLink: Hashable, Sendable {
     /// URL, an empty string — is `invalid_link_format` (§11.10).
     public static func parse(_ raw: String) throws -> TaskNotesLink {
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        func invalid(_ why: String) -> TaskNotesExtendedError {
-            TaskNotesExtendedError("invalid_link_format", "\"\(raw)\" \(why)")
+        func invalid(_ why: String) -> TaskNotesError {
+            TaskNotesError.coded("invalid_link_format", "\"\(raw)\" \(why)")
         }
         guard !text.isEmpty else { throw invalid("is empty") }
 

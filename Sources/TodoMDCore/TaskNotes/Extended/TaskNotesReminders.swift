@@ -16,28 +16,28 @@ extension ReminderEntry {
     /// one with only `absoluteTime`) fail on their type's missing field.
     public static func validateTaskNotes(_ json: JSONValue) throws {
         guard case .object = json else {
-            throw TaskNotesExtendedError("invalid_reminder_entry", "a reminder must be an object", field: "reminders")
+            throw TaskNotesError.coded("invalid_reminder_entry", "a reminder must be an object", field: "reminders")
         }
         guard let id = ExtendedJSON.string(json, "id").value, !id.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw TaskNotesExtendedError("invalid_reminder_entry", "id is required and must be a non-empty string", field: "reminders.id")
+            throw TaskNotesError.coded("invalid_reminder_entry", "id is required and must be a non-empty string", field: "reminders.id")
         }
         if ExtendedJSON.string(json, "description").wrongType {
-            throw TaskNotesExtendedError("invalid_reminder_entry", "description must be a string", field: "reminders.description")
+            throw TaskNotesError.coded("invalid_reminder_entry", "description must be a string", field: "reminders.description")
         }
         switch ExtendedJSON.string(json, "type").value {
         case "absolute"?:
             guard ExtendedJSON.string(json, "absoluteTime").value.flatMap(ExtendedJSON.instant) != nil else {
-                throw TaskNotesExtendedError("invalid_reminder_absolute_time", "absoluteTime must be a datetime with Z or an offset, such as 2026-02-20T09:00:00Z", field: "reminders.absoluteTime")
+                throw TaskNotesError.coded("invalid_reminder_absolute_time", "absoluteTime must be a datetime with Z or an offset, such as 2026-02-20T09:00:00Z", field: "reminders.absoluteTime")
             }
         case "relative"?:
             guard let base = ExtendedJSON.string(json, "relatedTo").value, base == "due" || base == "scheduled" else {
-                throw TaskNotesExtendedError("invalid_reminder_related_to", "relatedTo must be due or scheduled", field: "reminders.relatedTo")
+                throw TaskNotesError.coded("invalid_reminder_related_to", "relatedTo must be due or scheduled", field: "reminders.relatedTo")
             }
             guard let offset = ExtendedJSON.string(json, "offset").value, TaskNotesDuration.isValid(offset) else {
-                throw TaskNotesExtendedError("invalid_reminder_offset", "offset must be an ISO 8601 duration such as -PT15M", field: "reminders.offset")
+                throw TaskNotesError.coded("invalid_reminder_offset", "offset must be an ISO 8601 duration such as -PT15M", field: "reminders.offset")
             }
         default:
-            throw TaskNotesExtendedError("invalid_reminder_type", "type must be absolute or relative", field: "reminders.type")
+            throw TaskNotesError.coded("invalid_reminder_type", "type must be absolute or relative", field: "reminders.type")
         }
     }
 }
@@ -54,10 +54,10 @@ public enum TaskNotesReminders {
             try ReminderEntry.validateTaskNotes(e)
             guard let id = ExtendedJSON.string(e, "id").value else { continue }
             guard ids.insert(id).inserted else {
-                throw TaskNotesExtendedError("duplicate_reminder_id", "reminder id \"\(id)\" is used more than once", field: "reminders.id")
+                throw TaskNotesError.coded("duplicate_reminder_id", "reminder id \"\(id)\" is used more than once", field: "reminders.id")
             }
             if ExtendedJSON.string(e, "type").value == "relative", let base = ExtendedJSON.string(e, "relatedTo").value, !hasBase(base) {
-                throw TaskNotesExtendedError("unresolvable_reminder_base", "reminder \"\(id)\" is relative to \(base), which the task does not have", field: "reminders.relatedTo")
+                throw TaskNotesError.coded("unresolvable_reminder_base", "reminder \"\(id)\" is relative to \(base), which the task does not have", field: "reminders.relatedTo")
             }
         }
     }
@@ -66,7 +66,7 @@ public enum TaskNotesReminders {
     public static func add(_ entry: JSONValue, to current: [JSONValue]) throws -> [JSONValue] {
         try ReminderEntry.validateTaskNotes(entry)
         if let id = id(of: entry), current.contains(where: { Self.id(of: $0) == id }) {
-            throw TaskNotesExtendedError("duplicate_reminder_id", "reminder id \"\(id)\" already exists", field: "reminders.id")
+            throw TaskNotesError.coded("duplicate_reminder_id", "reminder id \"\(id)\" already exists", field: "reminders.id")
         }
         return current + [entry]
     }
@@ -76,13 +76,13 @@ public enum TaskNotesReminders {
     /// unknown id is `reminder_not_found`.
     public static func update(id: String, patch: [(String, JSONValue)], in current: [JSONValue]) throws -> [JSONValue] {
         guard let i = current.firstIndex(where: { Self.id(of: $0) == id }), case .object(var o) = current[i] else {
-            throw TaskNotesExtendedError("reminder_not_found", "no reminder has id \"\(id)\"", field: "reminders.id")
+            throw TaskNotesError.coded("reminder_not_found", "no reminder has id \"\(id)\"", field: "reminders.id")
         }
         for (k, v) in patch { o = ExtendedJSON.setting(o, k, v == .null ? nil : v) }
         let merged = JSONValue.object(o)
         try ReminderEntry.validateTaskNotes(merged)
         if let newID = Self.id(of: merged), newID != id, current.contains(where: { Self.id(of: $0) == newID }) {
-            throw TaskNotesExtendedError("duplicate_reminder_id", "reminder id \"\(newID)\" already exists", field: "reminders.id")
+            throw TaskNotesError.coded("duplicate_reminder_id", "reminder id \"\(newID)\" already exists", field: "reminders.id")
         }
         var out = current
         out[i] = merged

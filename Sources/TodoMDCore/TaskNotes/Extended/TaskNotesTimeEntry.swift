@@ -22,27 +22,27 @@ public struct TaskNotesTimeEntry: Sendable {
     /// `startTime` (`invalid_time_range`).
     public init(json: JSONValue) throws {
         guard case .object(let o) = json else {
-            throw TaskNotesExtendedError("invalid_time_entry", "a time entry must be an object with startTime", field: "timeEntries")
+            throw TaskNotesError.coded("invalid_time_entry", "a time entry must be an object with startTime", field: "timeEntries")
         }
         let s = ExtendedJSON.string(json, "startTime")
         guard let startText = s.value, !startText.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw TaskNotesExtendedError(s.wrongType ? "invalid_datetime_value" : "missing_time_entry_start",
+            throw TaskNotesError.coded(s.wrongType ? "invalid_datetime_value" : "missing_time_entry_start",
                                          "every time entry needs a startTime", field: "timeEntries.startTime")
         }
         guard let start = ExtendedJSON.instant(startText) else {
-            throw TaskNotesExtendedError("invalid_datetime_value", "startTime \"\(startText)\" is not a datetime with Z or an offset", field: "timeEntries.startTime")
+            throw TaskNotesError.coded("invalid_datetime_value", "startTime \"\(startText)\" is not a datetime with Z or an offset", field: "timeEntries.startTime")
         }
         let e = ExtendedJSON.string(json, "endTime")
         var end: Date?
         if e.wrongType {
-            throw TaskNotesExtendedError("invalid_datetime_value", "endTime must be a datetime string", field: "timeEntries.endTime")
+            throw TaskNotesError.coded("invalid_datetime_value", "endTime must be a datetime string", field: "timeEntries.endTime")
         }
         if let endText = e.value, !endText.trimmingCharacters(in: .whitespaces).isEmpty {
             guard let d = ExtendedJSON.instant(endText) else {
-                throw TaskNotesExtendedError("invalid_datetime_value", "endTime \"\(endText)\" is not a datetime with Z or an offset", field: "timeEntries.endTime")
+                throw TaskNotesError.coded("invalid_datetime_value", "endTime \"\(endText)\" is not a datetime with Z or an offset", field: "timeEntries.endTime")
             }
             guard d >= start else {
-                throw TaskNotesExtendedError("invalid_time_range", "endTime \(endText) is before startTime \(startText)", field: "timeEntries.endTime")
+                throw TaskNotesError.coded("invalid_time_range", "endTime \(endText) is before startTime \(startText)", field: "timeEntries.endTime")
             }
             end = d
         }

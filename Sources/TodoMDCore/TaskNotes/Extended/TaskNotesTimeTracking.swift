@@ -9,7 +9,7 @@ public enum TaskNotesTimeTracking {
     /// times as instants with an offset.
     public static func entries(_ list: [JSONValue]) throws -> [TaskNotesTimeEntry] {
         if let issue = TaskNotesValidator.timeEntryIssues(list).first {
-            throw TaskNotesExtendedError(issue.code, issue.message, field: issue.field)
+            throw TaskNotesError.coded(issue.code, issue.message, field: issue.field)
         }
         return try list.map(TaskNotesTimeEntry.init(json:))
     }
@@ -19,7 +19,7 @@ public enum TaskNotesTimeTracking {
     public static func start(_ list: [JSONValue], now: Date, description: String? = nil) throws -> [JSONValue] {
         let current = try entries(list)
         if current.contains(where: \.isActive) {
-            throw TaskNotesExtendedError("time_tracking_already_active", "a time entry is already running", field: "timeEntries")
+            throw TaskNotesError.coded("time_tracking_already_active", "a time entry is already running", field: "timeEntries")
         }
         return (current + [TaskNotesTimeEntry(start: now, description: description)]).map(\.json)
     }
@@ -30,11 +30,11 @@ public enum TaskNotesTimeTracking {
     public static func stop(_ list: [JSONValue], now: Date) throws -> [JSONValue] {
         let current = try entries(list)
         guard let i = current.firstIndex(where: \.isActive) else {
-            throw TaskNotesExtendedError("no_active_time_entry", "no time entry is running", field: "timeEntries")
+            throw TaskNotesError.coded("no_active_time_entry", "no time entry is running", field: "timeEntries")
         }
         var stopped = current[i]
         guard now >= stopped.start else {
-            throw TaskNotesExtendedError("invalid_time_range", "the stop time is before the running entry's start", field: "timeEntries.endTime")
+            throw TaskNotesError.coded("invalid_time_range", "the stop time is before the running entry's start", field: "timeEntries.endTime")
         }
         stopped.end = now
         var out = list
@@ -51,7 +51,7 @@ public enum TaskNotesTimeTracking {
     /// an index outside the list is `time_entry_not_found`. Other entries are kept as they were.
     public static func remove(at index: Int, from list: [JSONValue]) throws -> [JSONValue] {
         guard list.indices.contains(index) else {
-            throw TaskNotesExtendedError("time_entry_not_found", "no time entry at index \(index) (the list has \(list.count))", field: "timeEntries")
+            throw TaskNotesError.coded("time_entry_not_found", "no time entry at index \(index) (the list has \(list.count))", field: "timeEntries")
         }
         var out = list
         out.remove(at: index)

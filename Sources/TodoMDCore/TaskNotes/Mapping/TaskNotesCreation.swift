@@ -80,7 +80,7 @@ public enum TaskNotesCreation {
         for (name, definition) in type.fields where definition.member("required") == .bool(true) {
             let value = fm.last(where: { $0.0 == name })?.1
             if value == nil || value == .null || value == .string("") {
-                throw TaskNotesOperationError(code: "missing_required", message: "validation_error: missing_required field \(name)", field: name)
+                throw TaskNotesError(code: "missing_required", message: "validation_error: missing_required field \(name)", field: name)
             }
         }
 
@@ -92,7 +92,7 @@ public enum TaskNotesCreation {
         do {
             path = try TaskNotesFileName.path(template: type.pathPattern ?? "{title}", context: context)
         } catch let e as TaskNotesFileName.MissingVariables {
-            throw TaskNotesOperationError(code: "path_required", message: e.description, field: nil)
+            throw TaskNotesError(code: "path_required", message: e.description, field: nil)
         }
         return Result(path: path, frontmatter: fm, warnings: [])
     }

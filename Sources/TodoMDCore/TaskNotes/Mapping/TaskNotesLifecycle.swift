@@ -70,7 +70,7 @@ public enum TaskNotesLifecycle {
     /// would leave `brokenLinks` dangling is refused unless forced.
     public static func checkDelete(brokenLinks: [String], checkBacklinks: Bool, force: Bool) throws {
         guard checkBacklinks, !force, !brokenLinks.isEmpty else { return }
-        throw TaskNotesOperationError(code: "backlink_conflict",
+        throw TaskNotesError(code: "backlink_conflict",
                                         message: "delete blocked: backlinks or dependency references from \(brokenLinks.joined(separator: ", ")); use force to delete",
                                         field: nil)
     }

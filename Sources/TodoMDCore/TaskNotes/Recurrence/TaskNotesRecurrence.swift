@@ -12,7 +12,7 @@ public enum TaskNotesRecurrenceAnchor: String, Sendable {
     public init(stored value: String?) throws {
         guard let value, !value.isEmpty else { self = .scheduled; return }
         guard let a = Self(rawValue: value) else {
-            throw TaskNotesRecurrenceError("invalid_recurrence_anchor",
+            throw TaskNotesError("invalid_recurrence_anchor",
                                            "recurrence anchor must be 'scheduled' or 'completion'", field: "recurrenceAnchor")
         }
         self = a
@@ -117,11 +117,11 @@ public enum TaskNotesRecurrence {
         -> (recurrence: String, start: RecurrenceInstant, utc: Bool) {
         if let start = text.start { return (text.original, start, text.rule.startIsUTC) }
         if let s = task.scheduled, TaskNotesTargetDay.dayToken(s) == nil {
-            throw TaskNotesRecurrenceError("invalid_date_value", "scheduled '\(s)' is not a date or date-time", field: "scheduled")
+            throw TaskNotesError("invalid_date_value", "scheduled '\(s)' is not a date or date-time", field: "scheduled")
         }
         // Date-only, from the literal day token: the series is day-level; `scheduled` keeps its time.
         guard let day = task.scheduled.flatMap(TaskNotesTargetDay.dayToken) ?? task.dateCreated.flatMap(TaskNotesTargetDay.dayToken) else {
-            throw TaskNotesRecurrenceError("missing_recurrence_seed",
+            throw TaskNotesError("missing_recurrence_seed",
                                            "recurrence has no DTSTART and neither scheduled nor dateCreated gives a start date",
                                            field: "recurrence")
         }
@@ -142,7 +142,7 @@ public enum TaskNotesRecurrence {
         case .scheduled:
             if let s = task.scheduled {
                 guard let day = TaskNotesTargetDay.dayToken(s) else {
-                    throw TaskNotesRecurrenceError("invalid_date_value", "scheduled '\(s)' is not a date or date-time", field: "scheduled")
+                    throw TaskNotesError("invalid_date_value", "scheduled '\(s)' is not a date or date-time", field: "scheduled")
                 }
                 lower = max(lower, day)
             }
@@ -190,7 +190,7 @@ public enum TaskNotesRecurrence {
         var nextDue: String?
         if let nextDay, let due = task.due, let scheduled = task.scheduled {
             guard let dueDay = TaskNotesTargetDay.dayToken(due) else {
-                throw TaskNotesRecurrenceError("invalid_date_value", "due '\(due)' is not a date or date-time", field: "due")
+                throw TaskNotesError("invalid_date_value", "due '\(due)' is not a date or date-time", field: "due")
             }
             // Whole days, so a date-only due stays date-only and a timed one keeps its time.
             let offset = TaskNotesTargetDay.dayToken(scheduled).map { $0.days(until: dueDay) } ?? 0

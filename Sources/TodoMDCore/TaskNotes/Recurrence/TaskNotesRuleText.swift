@@ -16,14 +16,14 @@ public struct TaskNotesRuleText: Sendable, Equatable {
     /// Throws `invalid_recurrence_rule` for an empty or invalid rule.
     public init(_ text: String) throws {
         guard !text.trimmedSpaces.isEmpty else {
-            throw TaskNotesRecurrenceError("invalid_recurrence_rule", "recurrence is empty", field: "recurrence")
+            throw TaskNotesError("invalid_recurrence_rule", "recurrence is empty", field: "recurrence")
         }
         do {
             let rule = try RecurrenceRule(rrule: text)
             try rule.validate()
             self.rule = rule
         } catch let e as RecurrenceRuleError {
-            throw TaskNotesRecurrenceError("invalid_recurrence_rule", "invalid recurrence '\(text)': \(e.message)", field: "recurrence")
+            throw TaskNotesError("invalid_recurrence_rule", "invalid recurrence '\(text)': \(e.message)", field: "recurrence")
         }
         original = text
         parameters = Self.parameters(of: text)

@@ -26,7 +26,7 @@ extension TaskLifecycle {
         let update: TaskNotesRecurrenceUpdate
         do {
             update = try TaskNotesRecurrence.complete(recurring, target: target, zone: clock.timeZone)
-        } catch let e as TaskNotesRecurrenceError {
+        } catch let e as TaskNotesError {
             throw TodoError.invalidArgument("\(task.path): \(e)")
         }
         var changes = [FieldChange(TaskKey.recurrence, .string(update.recurrence)),

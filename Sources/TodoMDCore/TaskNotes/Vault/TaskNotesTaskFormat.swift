@@ -133,17 +133,7 @@ public struct TaskNotesTaskFormat: TaskFileFormat {
 
     /// A new task file in TaskNotes' spelling: its title (unless the vault keeps titles in file
     /// names), status and priority values, the task tag or property, and its timestamps.
-    public func render(_ task: TodoTask) -> [UInt8] {
-        var lines = ["---"]
-        for change in fields(of: task) {
-            guard let value = change.value else { continue }
-            lines += YAMLRender.lines(key: change.key, value: value)
-        }
-        lines.append("---")
-        var text = lines.joined(separator: "\n") + "\n"
-        if !task.body.isEmpty { text += "\n" + task.body + (task.body.utf8.last == 0x0A ? "" : "\n") }
-        return Array(text.utf8)
-    }
+    public func render(_ task: TodoTask) -> [UInt8] { MarkdownTaskFormat.file(fields(of: task), body: task.body) }
 
     /// Edits a TaskNotes file: schema keys become the vault's keys and values (a done status
     /// writes the vault's completed status, `completed` its `completedDate` day), each edit
