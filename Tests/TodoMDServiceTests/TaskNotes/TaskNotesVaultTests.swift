@@ -195,5 +195,12 @@ final class TaskNotesVaultTests: XCTestCase {
         XCTAssertTrue(rent.contains("complete_instances:\n  - \"2026-11-27\"\n"), rent)
         XCTAssertEqual(f.vault.files(), before, "no file is created")
         XCTAssertEqual(try s.task("weekly review").task.status, .todo)
+
+        // `maintainDueDateOffsetInRecurring: false`: the due date stays.
+        let g = vault(Self.pluginDefaults.replacingOccurrences(of: "{\"tasksFolder\"", with: "{\"maintainDueDateOffsetInRecurring\": false, \"tasksFolder\""))
+        g.vault.write("TaskNotes/Tasks/Review.md", "---\ntitle: Weekly review\nstatus: open\nscheduled: 2026-11-27\ndue: 2026-12-31\nrecurrence: FREQ=WEEKLY\ntags: [task]\n---\n")
+        _ = try g.service().complete("weekly review")
+        let kept = g.vault.read("TaskNotes/Tasks/Review.md")
+        XCTAssertTrue(kept.contains("scheduled: 2026-12-04\n") && kept.contains("due: 2026-12-31\n"), kept)
     }
 }

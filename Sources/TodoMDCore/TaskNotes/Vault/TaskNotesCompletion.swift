@@ -36,7 +36,8 @@ extension TaskLifecycle {
             // A task with a due date alone moves its due date; `scheduled` is not added.
             if task.scheduled != nil, let s = update.nextScheduled { changes.append(FieldChange(TaskKey.scheduled, .string(s))) }
             let dueAlone = update.nextScheduled.flatMap(TaskNotesTargetDay.dayToken).map { TaskNotesTargetDay.format($0, like: recurring.due) }
-            if let due = task.scheduled == nil ? dueAlone : update.nextDue { changes.append(FieldChange(TaskKey.due, .string(due))) }
+            let nextDue = task.scheduled == nil ? dueAlone : (format.maintainDueDateOffset ? update.nextDue : nil)
+            if let due = nextDue { changes.append(FieldChange(TaskKey.due, .string(due))) }
             result = ActionResult(task: try vault.update(task, changes, readFingerprint: fingerprint))
             result.messages.append("completed the \(target.day) occurrence; next: \(DateText.short(LocalDateTime(next) ?? LocalDateTime(date: clock.today), today: clock.today))")
         } else {

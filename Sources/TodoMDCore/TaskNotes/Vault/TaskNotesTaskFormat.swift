@@ -12,6 +12,9 @@ public struct TaskNotesTaskFormat: TaskFileFormat {
     public let cacheIdentity: String
     /// The vault's zone, for timestamps in the plugin's local style.
     let zone: @Sendable () -> TimeZone
+    /// A recurring task's `due` moves with `scheduled` when it completes (the plugin's
+    /// `maintainDueDateOffsetInRecurring`, default on); off, it stays.
+    public var maintainDueDateOffset = true
 
     /// `settingsFingerprint`: of the plugin's settings file the configuration came from.
     public init(config: TaskNotesConfig, settingsFingerprint: String = "", zone: @escaping @Sendable () -> TimeZone = { .current }) {

@@ -12,7 +12,9 @@ public enum VaultProfile {
             do {
                 let json = try JSONText.parse(Array(data))
                 let fingerprint = String(Vault.fingerprint(Array(data)), radix: 16)
-                return (TaskNotesTaskFormat(config: try TaskNotesConfig(pluginData: json), settingsFingerprint: fingerprint, zone: zone), nil)
+                var format = TaskNotesTaskFormat(config: try TaskNotesConfig(pluginData: json), settingsFingerprint: fingerprint, zone: zone)
+                if case .bool(let keep)? = json.member("maintainDueDateOffsetInRecurring") { format.maintainDueDateOffset = keep }
+                return (format, nil)
             } catch {
                 return (TaskNotesTaskFormat(config: .freshVault, zone: zone),
                         "\(TaskNotesPluginSettings.relativePath): \(error); TaskNotes' defaults used")
