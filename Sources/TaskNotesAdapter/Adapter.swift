@@ -24,7 +24,7 @@ struct AdapterError: Error {
 enum Adapter {
     static let implementation = "todo.md"
     static let version = "0.1.0"
-    static let specVersion = "0.3.0-rc.3"
+    static let specVersion = TaskNotesConfig.targetSpecVersion
 
     /// Every operation, by name. Each family of the spec adds its table in its own file.
     static let operations: [String: Operation] = {
@@ -41,7 +41,7 @@ enum Adapter {
             return failure(AdapterError("unsupported_operation", "unsupported operation: \(operation)"), operation: operation)
         }
         do {
-            return .object([("ok", .bool(true)), ("result", try op(input))])
+            return .object([("ok", .bool(true)), ("result", try engine { try op(input) })])
         } catch let e as AdapterError {
             return failure(e, operation: operation)
         } catch {
@@ -55,16 +55,49 @@ enum Adapter {
         details += e.details
         return .object([("ok", .bool(false)), ("error", .string(e.message)), ("error_details", .object(details))])
     }
+
+    /// Runs engine code, turning its errors into error envelopes: a `TaskNotesError` keeps its
+    /// code, message and field (`field` when it names none); a `TaskNotesConfigError` is a
+    /// `configuration_error` on its key path (§9.20). `execute` wraps every operation in it, so
+    /// an operation calls it itself only to name the input field an error is about.
+    static func engine<T>(field: String? = nil, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let e as TaskNotesError {
+            throw AdapterError(e.code, e.message, field: e.field ?? field)
+        } catch let e as TaskNotesConfigError {
+            throw AdapterError("configuration_error", e.message, field: e.path.isEmpty ? nil : e.path)
+        }
+    }
+
+    /// The process's clock: `TODOMD_NOW` pins the instant, `TZ` names the zone (else the
+    /// system's). Every operation that needs "now" or a default zone reads it here.
+    static func clock() throws -> Clock {
+        do {
+            return try Clock.fromEnvironment()
+        } catch {
+            throw AdapterError("invalid_environment", "\(error)")
+        }
+    }
+
+    /// The operation's effective time zone (§3.6.1): the caller's `timezone` (an IANA name),
+    /// else the process's (`TZ` or the system zone).
+    static func runtimeZone(_ input: JSONValue) throws -> TimeZone {
+        let name = input["timezone"]
+        if let name, !name.isNull, name.stringPayload == nil {
+            throw AdapterError("invalid_type", "timezone must be a string", field: "timezone")
+        }
+        let system = try clock().timeZone
+        return try engine(field: "timezone") {
+            try TaskNotesTimeZone.effective(caller: name?.stringPayload, collection: nil, system: system)
+        }
+    }
 }
 
 extension JSONValue {
-    subscript(key: String) -> JSONValue? {
-        guard case .object(let members) = self else { return nil }
-        return members.last { $0.0 == key }?.1
-    }
+    /// The last value of `key` (`member(_:)`), as a subscript for the operation tables.
+    subscript(key: String) -> JSONValue? { member(key) }
 
-    var string: String? { if case .string(let s) = self { return s } else { return nil } }
-    var bool: Bool? { if case .bool(let b) = self { return b } else { return nil } }
     var int: Int? {
         switch self {
         case .int(let i): return i
@@ -72,8 +105,6 @@ extension JSONValue {
         default: return nil
         }
     }
-    var array: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
-    var members: [(String, JSONValue)]? { if case .object(let o) = self { return o } else { return nil } }
     var isNull: Bool { if case .null = self { return true } else { return false } }
 }
 

@@ -10,7 +10,7 @@ while let line = readLine(strippingNewline: true) {
     let envelope: JSONValue
     do {
         let request = try JSONText.parse(Array(line.utf8))
-        let operation = request["operation"]?.string ?? ""
+        let operation = request["operation"]?.stringPayload ?? ""
         envelope = Adapter.execute(operation, request["input"] ?? .object([]))
     } catch {
         envelope = Adapter.failure(AdapterError("bad_request", "the request is not JSON: \(error)"), operation: "")

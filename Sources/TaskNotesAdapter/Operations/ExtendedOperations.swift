@@ -7,11 +7,11 @@ extension Adapter {
     static var extendedOperations: [String: Operation] {
         [
             "dependency.validate_entry": { input in
-                try extended { _ = try TaskNotesDependency(json: input["entry"] ?? .null) }
+                _ = try TaskNotesDependency(json: input["entry"] ?? .null)
                 return valid("valid")
             },
             "dependency.validate_set": { input in
-                _ = try extended { try TaskNotesDependencies.validate(list(input["entries"]), taskUID: input["taskUid"]?.string, policy: dependencyPolicy(input)) }
+                _ = try TaskNotesDependencies.validate(list(input["entries"]), taskUID: input["taskUid"]?.stringPayload, policy: dependencyPolicy(input))
                 return valid("valid_set")
             },
             "dependency.add": { input in
@@ -20,62 +20,60 @@ extension Adapter {
                 // be kept, i.e. the "preserve" policy of §10.2.9. Set validation and replace use
                 // the spec default (enforce).
                 var policy = dependencyPolicy(input)
-                policy.enforceUniqueUID = input["enforceUniqueUid"]?.bool ?? false
-                let v = try extended { try TaskNotesDependencies.add(input["entry"] ?? .null, to: list(input["current"]), taskUID: input["taskUid"]?.string, policy: policy) }
+                policy.enforceUniqueUID = input["enforceUniqueUid"]?.boolPayload ?? false
+                let v = try TaskNotesDependencies.add(input["entry"] ?? .null, to: list(input["current"]), taskUID: input["taskUid"]?.stringPayload, policy: policy)
                 return .object([("value", .array(v))])
             },
             "dependency.remove": { input in
-                guard let uid = input["uid"]?.string else { throw AdapterError("invalid_input", "uid is required", field: "uid") }
+                guard let uid = input["uid"]?.stringPayload else { throw AdapterError("invalid_input", "uid is required", field: "uid") }
                 return .object([("value", .array(TaskNotesDependencies.remove(uid: uid, from: list(input["current"]))))])
             },
             "dependency.replace": { input in
-                let v = try extended { try TaskNotesDependencies.replace(with: list(input["entries"]), taskUID: input["taskUid"]?.string, policy: dependencyPolicy(input)) }
+                let v = try TaskNotesDependencies.replace(with: list(input["entries"]), taskUID: input["taskUid"]?.stringPayload, policy: dependencyPolicy(input))
                 return .object([("value", .array(v))])
             },
             "dependency.missing_target_behavior": { input in
-                if let entry = input["entry"] { try extended { _ = try TaskNotesDependency(json: entry) } }
-                let r = try extended { try dependencyPolicy(input).missingTarget(onWrite: input["onWrite"]?.bool ?? false) }
+                if let entry = input["entry"] { _ = try TaskNotesDependency(json: entry) }
+                let r = try dependencyPolicy(input).missingTarget(onWrite: input["onWrite"]?.boolPayload ?? false)
                 return .object([("blocked", .bool(r.blocked)), ("issue", .string(TaskNotesDependencyPolicy.unresolvedTarget)),
                                 ("severity", .string(r.severity))])
             },
 
             "reminder.validate_entry": { input in
-                try extended { try ReminderEntry.validateTaskNotes(input["entry"] ?? .null) }
+                try ReminderEntry.validateTaskNotes(input["entry"] ?? .null)
                 return valid("valid")
             },
             "reminder.validate_set": { input in
                 let fm = input["frontmatter"]
-                try extended {
-                    try TaskNotesReminders.validate(list(input["entries"])) { role in
-                        // The base must be present and a usable date or datetime (§10.3.3).
-                        guard let s = fm?[role]?.string else { return false }
-                        return (try? TaskNotesDateParser.parse(s)) != nil
-                    }
+                try TaskNotesReminders.validate(list(input["entries"])) { role in
+                    // The base must be present and a usable date or datetime (§10.3.3).
+                    guard let s = fm?[role]?.stringPayload else { return false }
+                    return (try? TaskNotesDateParser.parse(s)) != nil
                 }
                 return valid("valid_set")
             },
             "reminder.add": { input in
-                .object([("value", .array(try extended { try TaskNotesReminders.add(input["entry"] ?? .null, to: list(input["current"])) }))])
+                .object([("value", .array(try TaskNotesReminders.add(input["entry"] ?? .null, to: list(input["current"]))))])
             },
             "reminder.update": { input in
-                guard let id = input["id"]?.string else { throw AdapterError("invalid_input", "id is required", field: "id") }
-                let v = try extended { try TaskNotesReminders.update(id: id, patch: input["patch"]?.members ?? [], in: list(input["current"])) }
+                guard let id = input["id"]?.stringPayload else { throw AdapterError("invalid_input", "id is required", field: "id") }
+                let v = try TaskNotesReminders.update(id: id, patch: input["patch"]?.objectMembers ?? [], in: list(input["current"]))
                 return .object([("value", .array(v))])
             },
             "reminder.remove": { input in
-                guard let id = input["id"]?.string else { throw AdapterError("invalid_input", "id is required", field: "id") }
+                guard let id = input["id"]?.stringPayload else { throw AdapterError("invalid_input", "id is required", field: "id") }
                 return .object([("value", .array(TaskNotesReminders.remove(id: id, from: list(input["current"]))))])
             },
 
             "link.parse": { input in
-                let l = try extended { try TaskNotesLink.parse(input["raw"]?.string ?? "") }
+                let l = try TaskNotesLink.parse(input["raw"]?.stringPayload ?? "")
                 return .object([("raw", .string(l.raw)), ("target", .string(l.target)), ("alias", l.alias.map(JSONValue.string) ?? .null),
                                 ("anchor", l.anchor.map(JSONValue.string) ?? .null), ("format", .string(l.format.rawValue)),
                                 ("is_relative", .bool(l.isRelative))])
             },
             "link.resolve": { input in
-                let link = try extended { try TaskNotesLink.parse(input["raw"]?.string ?? "") }
-                switch linkResolver(input).resolve(link, from: input["sourcePath"]?.string ?? "") {
+                let link = try TaskNotesLink.parse(input["raw"]?.stringPayload ?? "")
+                switch linkResolver(input).resolve(link, from: input["sourcePath"]?.stringPayload ?? "") {
                 case .path(let p): return .object([("path", .string(p))])
                 case .unresolved: throw AdapterError("unresolved_link_target", "unresolved_link_target: no file matches \(link.raw)")
                 case .ambiguous(let c):
@@ -85,12 +83,12 @@ extension Adapter {
                 }
             },
             "link.update_references_on_rename": { input in
-                guard let old = input["oldPath"]?.string, let new = input["newPath"]?.string else {
+                guard let old = input["oldPath"]?.stringPayload, let new = input["newPath"]?.stringPayload else {
                     throw AdapterError("invalid_input", "oldPath and newPath are required")
                 }
                 var updated: [JSONValue] = [], undecided: [JSONValue] = []
-                for ref in (input["references"]?.array ?? []).compactMap(\.string) {
-                    switch TaskNotesLinkRename.rewrite(ref, oldPath: old, newPath: new, sourcePath: input["sourcePath"]?.string,
+                for ref in (input["references"]?.arrayItems ?? []).compactMap(\.stringPayload) {
+                    switch TaskNotesLinkRename.rewrite(ref, oldPath: old, newPath: new, sourcePath: input["sourcePath"]?.stringPayload,
                                                        resolver: linkResolver(input)) {
                     case .rewritten(let s): updated.append(.string(s))
                     case .unchanged: updated.append(.string(ref))
@@ -104,85 +102,74 @@ extension Adapter {
 
             "time.start": { input in
                 let now = try instant(input["now"])
-                return timeResult(try extended { try TaskNotesTimeTracking.start(list(input["entries"]), now: now, description: input["description"]?.string) },
+                return timeResult(try TaskNotesTimeTracking.start(list(input["entries"]), now: now, description: input["description"]?.stringPayload),
                                   input, now)
             },
             "time.stop": { input in
                 let now = try instant(input["now"])
-                return timeResult(try extended { try TaskNotesTimeTracking.stop(list(input["entries"]), now: now) }, input, now)
+                return timeResult(try TaskNotesTimeTracking.stop(list(input["entries"]), now: now), input, now)
             },
             "time.replace_entries": { input in
-                timeResult(try extended { try TaskNotesTimeTracking.replace(with: list(input["entries"])) }, input, try instant(input["now"]))
+                timeResult(try TaskNotesTimeTracking.replace(with: list(input["entries"])), input, try instant(input["now"]))
             },
             "time.remove_entry": { input in
                 guard let index = input["selector"]?["index"]?.int else {
                     throw AdapterError("invalid_input", "selector.index (0-based) is required", field: "selector")
                 }
-                return timeResult(try extended { try TaskNotesTimeTracking.remove(at: index, from: list(input["entries"])) }, input, try instant(input["now"]))
+                return timeResult(try TaskNotesTimeTracking.remove(at: index, from: list(input["entries"])), input, try instant(input["now"]))
             },
             "time.auto_stop_on_complete": { input in
                 let now = try instant(input["now"])
                 let entries = list(input["taskEntries"] ?? input["entries"])
-                guard let v = try extended({
-                    try TaskNotesTimeTracking.autoStop(entries, enabled: input["autoStopOnComplete"]?.bool ?? false,
-                                                       isCompletionTransition: input["isCompletionTransition"]?.bool ?? false, now: now)
-                }) else { return .object([("stopped", .bool(false))]) }
+                guard let v = try TaskNotesTimeTracking.autoStop(
+                    entries, enabled: input["autoStopOnComplete"]?.boolPayload ?? false,
+                    isCompletionTransition: input["isCompletionTransition"]?.boolPayload ?? false, now: now)
+                else { return .object([("stopped", .bool(false))]) }
                 return .object([("stopped", .bool(true)), ("value", .array(v)), ("dateModified", .string(Timestamp.format(now)))])
             },
             "time.report_totals": { input in
-                let t = try extended { try TaskNotesTimeTracking.totals(list(input["entries"]), now: try instant(input["now"])) }
+                let t = try TaskNotesTimeTracking.totals(list(input["entries"]), now: try instant(input["now"]))
                 var out: [(String, JSONValue)] = [("closed_minutes", .int(t.closedMinutes))]
                 if let live = t.liveMinutes { out.append(("live_minutes", .int(live))) }
                 return .object(out)
             },
             "validation.time_entries": { input in
-                try extended { _ = try TaskNotesTimeTracking.entries(list(input["entries"])) }
+                _ = try TaskNotesTimeTracking.entries(list(input["entries"]))
                 return valid("valid")
             },
         ]
     }
 
-    /// Runs engine code, turning its errors into error envelopes with the spec's code.
-    private static func extended<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let e as TaskNotesError {
-            throw AdapterError(e.code, e.message, field: e.field)
-        } catch let e as TaskNotesDateError {
-            throw AdapterError(e.code, "\(e.code): \(e.message)")
-        }
-    }
-
     private static func valid(_ word: String) -> JSONValue { .object([("value", .string(word))]) }
 
-    private static func list(_ v: JSONValue?) -> [JSONValue] { v?.array ?? [] }
+    private static func list(_ v: JSONValue?) -> [JSONValue] { v?.arrayItems ?? [] }
 
     /// The `dependencies` settings from the input (camelCase as the fixtures pass them, or a
     /// `config.dependencies` object in the spec's snake_case); spec defaults otherwise.
     private static func dependencyPolicy(_ input: JSONValue) -> TaskNotesDependencyPolicy {
         var p = TaskNotesDependencyPolicy()
         let c = input["config"]?["dependencies"]
-        if let b = input["enforceUniqueUid"]?.bool ?? c?["enforce_unique_uid"]?.bool { p.enforceUniqueUID = b }
-        if let b = input["treatMissingTargetAsBlocked"]?.bool ?? c?["treat_missing_target_as_blocked"]?.bool { p.treatMissingTargetAsBlocked = b }
-        if let s = input["unresolvedTargetSeverity"]?.string ?? c?["unresolved_target_severity"]?.string { p.unresolvedTargetSeverity = s }
-        if let b = input["requireResolvedUidOnWrite"]?.bool ?? c?["require_resolved_uid_on_write"]?.bool { p.requireResolvedUIDOnWrite = b }
+        if let b = input["enforceUniqueUid"]?.boolPayload ?? c?["enforce_unique_uid"]?.boolPayload { p.enforceUniqueUID = b }
+        if let b = input["treatMissingTargetAsBlocked"]?.boolPayload ?? c?["treat_missing_target_as_blocked"]?.boolPayload { p.treatMissingTargetAsBlocked = b }
+        if let s = input["unresolvedTargetSeverity"]?.stringPayload ?? c?["unresolved_target_severity"]?.stringPayload { p.unresolvedTargetSeverity = s }
+        if let b = input["requireResolvedUidOnWrite"]?.boolPayload ?? c?["require_resolved_uid_on_write"]?.boolPayload { p.requireResolvedUIDOnWrite = b }
         return p
     }
 
     private static func linkResolver(_ input: JSONValue) -> TaskNotesLinkResolver {
         var ids: [String: String] = [:]
-        for (path, id) in input["idIndex"]?.members ?? [] { if let s = id.string { ids[path] = s } }
-        return TaskNotesLinkResolver(extensions: (input["extensions"]?.array ?? []).compactMap(\.string),
-                                     files: (input["candidates"]?.array ?? []).compactMap(\.string), ids: ids)
+        for (path, id) in input["idIndex"]?.objectMembers ?? [] { if let s = id.stringPayload { ids[path] = s } }
+        return TaskNotesLinkResolver(extensions: (input["extensions"]?.arrayItems ?? []).compactMap(\.stringPayload),
+                                     files: (input["candidates"]?.arrayItems ?? []).compactMap(\.stringPayload), ids: ids)
     }
 
     /// `now` from the input (a datetime with an offset), else the clock.
     private static func instant(_ v: JSONValue?) throws -> Date {
-        guard let v, !v.isNull else { return Date() }
-        guard let s = v.string, case .dateTime(let t) = try extended({ try TaskNotesDateParser.parse(s) }) else {
-            throw AdapterError("invalid_datetime_value", "invalid_datetime_value: now must be a datetime with Z or an offset", field: "now")
+        guard let v, !v.isNull else { return try clock().now }
+        guard let instant = v.stringPayload.flatMap(TaskNotesDateParser.instant) else {
+            throw AdapterError(TaskNotesError.invalidDatetime, "invalid_datetime_value: now must be a datetime with Z or an offset", field: "now")
         }
-        return t.instant
+        return instant
     }
 
     /// `{value, dateModified}`: `date_modified` moves to `now` only when the list changed.

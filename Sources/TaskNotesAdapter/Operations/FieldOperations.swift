@@ -9,27 +9,27 @@ extension Adapter {
             "field.default_mapping": { _ in mappingResult(.contractDefault, statuses: nil) },
             "field.build_mapping": { input in
                 let mapping = schemaMapping(input)
-                return mappingResult(mapping, statuses: schemaStatuses(input["fields"]?.members ?? [], mapping))
+                return mappingResult(mapping, statuses: TaskNotesStatusSet(schemaFields: input["fields"]?.objectMembers ?? [], mapping: mapping))
             },
             "field.normalize": { input in
-                .object([("normalized", .object(schemaMapping(input).normalize(input["frontmatter"]?.members ?? [])))])
+                .object([("normalized", .object(schemaMapping(input).normalize(input["frontmatter"]?.objectMembers ?? [])))])
             },
             "field.denormalize": { input in
-                let data = input["roleData"]?.members ?? input["data"]?.members ?? input["frontmatter"]?.members ?? []
+                let data = input["roleData"]?.objectMembers ?? input["data"]?.objectMembers ?? input["frontmatter"]?.objectMembers ?? []
                 return .object([("denormalized", .object(schemaMapping(input).denormalize(data)))])
             },
             "field.resolve_display_title": { input in
-                let path = input["taskPath"]?.string ?? input["path"]?.string
-                let title = TaskNotesTitle.resolve(frontmatter: input["frontmatter"]?.members ?? [],
+                let path = input["taskPath"]?.stringPayload ?? input["path"]?.stringPayload
+                let title = TaskNotesTitle.resolve(frontmatter: input["frontmatter"]?.objectMembers ?? [],
                                                    mapping: schemaMapping(input), path: path)
                 return .object([("value", title.map(JSONValue.string) ?? .null)])
             },
             "field.is_completed_status": { input in
-                let set = schemaStatuses(input["fields"]?.members ?? [], schemaMapping(input))
-                return .object([("value", .bool(set.isCompleted(input["status"]?.string)))])
+                let set = TaskNotesStatusSet(schemaFields: input["fields"]?.objectMembers ?? [], mapping: schemaMapping(input))
+                return .object([("value", .bool(set.isCompleted(input["status"]?.stringPayload)))])
             },
             "field.default_completed_status": { input in
-                let set = schemaStatuses(input["fields"]?.members ?? [], schemaMapping(input))
+                let set = TaskNotesStatusSet(schemaFields: input["fields"]?.objectMembers ?? [], mapping: schemaMapping(input))
                 return .object([("value", .string(set.defaultCompleted))])
             },
         ]
@@ -37,13 +37,7 @@ extension Adapter {
 
     /// The mapping declared by `input.fields` / `input.displayNameKey`.
     static func schemaMapping(_ input: JSONValue) -> TaskNotesFieldMapping {
-        TaskNotesFieldMapping(schemaFields: input["fields"]?.members ?? [], displayNameKey: input["displayNameKey"]?.string)
-    }
-
-    /// The status set of the schema field that stores the status role.
-    static func schemaStatuses(_ fields: [(String, JSONValue)], _ mapping: TaskNotesFieldMapping) -> TaskNotesStatusSet {
-        let key = mapping.key(for: .status)
-        return TaskNotesStatusSet(schemaField: fields.last { $0.0 == key }?.1)
+        TaskNotesFieldMapping(schemaFields: input["fields"]?.objectMembers ?? [], displayNameKey: input["displayNameKey"]?.stringPayload)
     }
 
     static func mappingResult(_ mapping: TaskNotesFieldMapping, statuses: TaskNotesStatusSet?) -> JSONValue {

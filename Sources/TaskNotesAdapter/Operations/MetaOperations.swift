@@ -18,10 +18,10 @@ extension Adapter {
                 ])
             },
             "meta.has_capability": { input in
-                .object([("value", .bool(capabilities.contains(input["capability"]?.string ?? "")))])
+                .object([("value", .bool(capabilities.contains(input["capability"]?.stringPayload ?? "")))])
             },
             "meta.has_profile": { input in
-                let p = input["profile"]?.string ?? ""
+                let p = input["profile"]?.stringPayload ?? ""
                 var expanded = Set(profiles)
                 if expanded.contains("extended") { expanded.formUnion(["recurrence", "core-lite"]) }
                 if expanded.contains("recurrence") { expanded.insert("core-lite") }

@@ -7,67 +7,50 @@ extension Adapter {
     static var recurrenceOperations: [String: Operation] {
         [
             "recurrence.complete": { input in
-                try recurrenceCall {
-                    let zone = try recurrenceZone(input)
-                    let task = try recurringTask(input)
-                    let target = try TaskNotesTargetDay.resolve(
-                        explicit: try optionalString(input, "completionDate"), scheduled: task.scheduled, due: task.due,
-                        today: LocalDate(Date(), in: zone), zone: zone, field: "completionDate")
-                    return updateJSON(try TaskNotesRecurrence.complete(task, target: target, zone: zone), lists: true)
-                }
+                let zone = try runtimeZone(input)
+                let task = try recurringTask(input)
+                let target = try TaskNotesTargetDay.resolve(
+                    explicit: try optionalString(input, "completionDate"), scheduled: task.scheduled, due: task.due,
+                    today: LocalDate(try clock().now, in: zone), zone: zone, field: "completionDate")
+                return updateJSON(try TaskNotesRecurrence.complete(task, target: target, zone: zone), lists: true)
             },
             "recurrence.recalculate": { input in
-                try recurrenceCall {
-                    let zone = try recurrenceZone(input)
-                    let task = try recurringTask(input)
-                    let reference = try optionalString(input, "referenceDate").map {
-                        try TaskNotesTargetDay.explicit($0, zone: zone, field: "referenceDate").day
-                    } ?? LocalDate(Date(), in: zone)
-                    return updateJSON(try TaskNotesRecurrence.recalculate(task, reference: reference, zone: zone), lists: false)
-                }
+                let zone = try runtimeZone(input)
+                let task = try recurringTask(input)
+                let reference = try optionalString(input, "referenceDate").map {
+                    try TaskNotesTargetDay.explicit($0, zone: zone, field: "referenceDate").day
+                } ?? LocalDate(try clock().now, in: zone)
+                return updateJSON(try TaskNotesRecurrence.recalculate(task, reference: reference, zone: zone), lists: false)
             },
             "recurrence.uncomplete_instance": { input in try instanceOperation(input) { $0.clearCompleted($1) } },
             "recurrence.skip_instance": { input in try instanceOperation(input) { $0.markSkipped($1) } },
             "recurrence.unskip_instance": { input in try instanceOperation(input) { $0.clearSkipped($1) } },
             "recurrence.effective_state": { input in
-                try recurrenceCall {
-                    let (lists, target) = try instanceInput(input)
-                    return .object([("value", .string(lists.state(on: target.day).rawValue))])
-                }
+                let (lists, target) = try instanceInput(input)
+                return .object([("value", .string(lists.state(on: target.day).rawValue))])
             },
         ]
-    }
-
-    /// Runs `body`, turning engine errors into error envelopes with the spec's codes.
-    private static func recurrenceCall(_ body: () throws -> JSONValue) throws -> JSONValue {
-        do {
-            return try body()
-        } catch let e as TaskNotesError {
-            throw AdapterError(e.code, e.message, field: e.field)
-        }
     }
 
     /// uncomplete/skip/unskip: the lists after the change; `updatedRecurrence` echoes the rule
     /// unchanged (§4.8 item 3: uncompleting never rolls `DTSTART` back).
     private static func instanceOperation(_ input: JSONValue,
                                           _ change: @escaping (inout TaskNotesInstanceLists, LocalDate) -> Bool) throws -> JSONValue {
-        try recurrenceCall {
-            var (lists, target) = try instanceInput(input)
-            let changed = change(&lists, target.day)
-            var out = listsJSON(lists)
-            out.append(("changed", .bool(changed)))
-            if let rule = try optionalString(input, "recurrence") { out.append(("updatedRecurrence", .string(rule))) }
-            return .object(out)
-        }
+        var (lists, target) = try instanceInput(input)
+        let changed = change(&lists, target.day)
+        var out = listsJSON(lists)
+        out.append(("changed", .bool(changed)))
+        if let rule = try optionalString(input, "recurrence") { out.append(("updatedRecurrence", .string(rule))) }
+        return .object(out)
     }
 
     private static func instanceInput(_ input: JSONValue) throws -> (TaskNotesInstanceLists, TaskNotesTargetDay) {
-        let zone = try recurrenceZone(input)
+        let zone = try runtimeZone(input)
         let lists = TaskNotesInstanceLists(completeInstances: try stringList(input, "completeInstances"),
                                            skippedInstances: try stringList(input, "skippedInstances"))
         let target = try TaskNotesTargetDay.resolve(
             explicit: try optionalString(input, "targetDate"), scheduled: try optionalString(input, "scheduled"),
-            due: try optionalString(input, "due"), today: LocalDate(Date(), in: zone), zone: zone)
+            due: try optionalString(input, "due"), today: LocalDate(try clock().now, in: zone), zone: zone)
         return (lists, target)
     }
 
@@ -98,27 +81,18 @@ extension Adapter {
          ("skippedInstances", .array(l.skippedInstances.map(JSONValue.string)))]
     }
 
-    /// The runtime time zone: `timezone` (IANA name) when given, else the process's own.
-    private static func recurrenceZone(_ input: JSONValue) throws -> TimeZone {
-        guard let name = try optionalString(input, "timezone") else { return TimeZone.current }
-        guard let zone = TimeZone(identifier: name) else {
-            throw AdapterError("invalid_timezone", "unknown time zone '\(name)'", field: "timezone")
-        }
-        return zone
-    }
-
     /// A string member; absent, null or empty reads as nil.
     private static func optionalString(_ input: JSONValue, _ key: String) throws -> String? {
         guard let v = input[key], !v.isNull else { return nil }
-        guard let s = v.string else { throw AdapterError("invalid_type", "\(key) must be a string", field: key) }
+        guard let s = v.stringPayload else { throw AdapterError("invalid_type", "\(key) must be a string", field: key) }
         return s.isEmpty ? nil : s
     }
 
     private static func stringList(_ input: JSONValue, _ key: String) throws -> [String] {
         guard let v = input[key], !v.isNull else { return [] }
-        guard let items = v.array else { throw AdapterError("invalid_type", "\(key) must be a list of dates", field: key) }
+        guard let items = v.arrayItems else { throw AdapterError("invalid_type", "\(key) must be a list of dates", field: key) }
         return try items.map {
-            guard let s = $0.string else { throw AdapterError("invalid_type", "\(key) must be a list of dates", field: key) }
+            guard let s = $0.stringPayload else { throw AdapterError("invalid_type", "\(key) must be a list of dates", field: key) }
             return s
         }
     }

@@ -7,16 +7,16 @@ extension Adapter {
     static var validationOperations: [String: Operation] {
         [
             "validation.core_evaluate": { input in
-                let validator = TaskNotesValidator(schemaFields: input["fields"]?.members ?? [],
-                                                   rejectUnknownFields: input["rejectUnknownFields"]?.bool ?? false)
-                let issues = validator.validate(input["frontmatter"]?.members ?? [], path: input["taskPath"]?.string ?? input["path"]?.string)
+                let validator = TaskNotesValidator(schemaFields: input["fields"]?.objectMembers ?? [],
+                                                   rejectUnknownFields: input["rejectUnknownFields"]?.boolPayload ?? false)
+                let issues = validator.validate(input["frontmatter"]?.objectMembers ?? [], path: input["taskPath"]?.stringPayload ?? input["path"]?.stringPayload)
                 return validationReport(issues)
             },
             "op.mutate_with_validation": { input in
                 // Only strict mode is implemented (meta.claim validation_modes), so validation
                 // errors block the write whatever `strict` says.
-                let validator = TaskNotesValidator(schemaFields: input["fields"]?.members ?? [])
-                let issues = validator.validate(input["frontmatter"]?.members ?? [], path: input["taskPath"]?.string)
+                let validator = TaskNotesValidator(schemaFields: input["fields"]?.objectMembers ?? [])
+                let issues = validator.validate(input["frontmatter"]?.objectMembers ?? [], path: input["taskPath"]?.stringPayload)
                 if let first = issues.first(where: { $0.severity == .error }) {
                     let codes = issues.filter { $0.severity == .error }.map(\.code)
                     throw AdapterError(first.code, "validation failed: " + codes.joined(separator: ", ") + " (\(first.message))",

@@ -109,6 +109,9 @@ extension LocalDateTime {
         var cal = Calendar(identifier: .gregorian)
         cal.timeZone = zone
         let c = cal.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
-        self.init(date: LocalDate(year: c.year!, month: c.month!, day: c.day!)!, time: LocalTime(hour: c.hour!, minute: c.minute!))
+        // An instant outside years 1–9999 (`9999-12-31T23:00-05:00` is in year 10000) is clamped, never a crash.
+        let date = LocalDate(year: c.year ?? 1, month: c.month ?? 1, day: c.day ?? 1)
+            ?? ((c.year ?? 1) < 1 ? LocalDate(year: 1, month: 1, day: 1)! : LocalDate(year: 9999, month: 12, day: 31)!)
+        self.init(date: date, time: LocalTime(hour: c.hour ?? 0, minute: c.minute ?? 0))
     }
 }

@@ -118,15 +118,21 @@ public struct ReminderEntry: Sendable, Equatable {
         for ch in s {
             if ch == "T" { guard number.isEmpty, !inTime else { return nil }; inTime = true; continue }
             if ch.isNumber { number.append(ch); continue }
-            guard let n = Int(number) else { return nil }
+            // At most 12 digits a part: `P99999999999999W` is not a duration, and never an overflow.
+            guard number.count <= 12, let n = Int(number) else { return nil }
+            let unit: Int
             switch (ch, inTime) {
-            case ("W", false): total += n * 604_800
-            case ("D", false): total += n * 86_400
-            case ("H", true): total += n * 3_600
-            case ("M", true): total += n * 60
-            case ("S", true): total += n
+            case ("W", false): unit = 604_800
+            case ("D", false): unit = 86_400
+            case ("H", true): unit = 3_600
+            case ("M", true): unit = 60
+            case ("S", true): unit = 1
             default: return nil
             }
+            let (part, o1) = n.multipliedReportingOverflow(by: unit)
+            let (sum, o2) = total.addingReportingOverflow(part)
+            guard !o1, !o2 else { return nil }
+            total = sum
             number = ""
             any = true
         }

@@ -137,6 +137,9 @@ final class TaskNotesVaultTests: XCTestCase {
         XCTAssertEqual(try s.task("ship it").task.status, .done)
         XCTAssertEqual(try s.task("ship it").task.due, LocalDateTime("2026-12-01"))
         XCTAssertEqual(try s.task("dropped").task.status, .cancelled)
+        // Custom priorities rank by their weights.
+        let p = TaskNotesTaskFormat(config: try TaskNotesConfig(pluginData: try JSONText.parse(Array(#"{"customPriorities": [{"value": "p3", "weight": 1}, {"value": "p2", "weight": 5}, {"value": "p1", "weight": 9}]}"#.utf8))))
+        XCTAssertEqual(["p1", "p2", "p3", "zz"].map(p.priority), [.high, .medium, .low, .none])
         XCTAssertEqual(s.doctor().taskCount, 2)
         _ = try s.reopen("ship it")
         XCTAssertTrue(f.vault.read("a.md").contains("state: todo\n"), f.vault.read("a.md"))

@@ -7,6 +7,9 @@ import Foundation
 /// then the persisted setting, then the working directory. A blank value (empty or only
 /// whitespace) counts as absent. A relative result is resolved against the working directory.
 public enum TaskNotesCollectionPath {
+    /// The collection root: the first non-blank of `flag`, `environment`, `persisted`, else
+    /// `cwd`; `~` expands to the home folder, a relative choice is taken from `cwd`, and the
+    /// result is normalized (`.`/`..` segments and repeated slashes folded).
     public static func resolve(flag: String? = nil, environment: String? = nil, persisted: String? = nil, cwd: String) -> String {
         let chosen = [flag, environment, persisted]
             .compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }

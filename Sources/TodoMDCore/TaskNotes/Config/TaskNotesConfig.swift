@@ -10,23 +10,45 @@ public struct TaskNotesConfig: Equatable, Sendable {
     /// The spec version this engine implements.
     public static let targetSpecVersion = "0.3.0-rc.3"
 
+    /// The priorities of a fresh vault with their weights (§9.21 "Default priorities").
+    public static let defaultPriorities: [(value: String, weight: Int)] = [("none", 0), ("low", 1), ("normal", 2), ("high", 3)]
+
+    /// The effective `spec_version` (§9.5): the providers' own, else `targetSpecVersion`.
     public var specVersion: String
     /// True when no provider supplied `spec_version` (§9.5 asks to disclose it).
     public var specVersionSynthesized: Bool
+    /// Role → frontmatter key (`mapping`, §9.6), over the plugin's default keys.
     public var mapping: TaskNotesFieldMapping
+    /// Which Markdown files are tasks (`task_detection`, §9.7).
     public var taskDetection: TaskNotesTaskDetection
+    /// The status vocabulary and its completed/skipped values (`status`, §9.9).
     public var statuses: TaskNotesStatusSet
-    /// Priority values in order (empty: any string) and the default priority.
+    /// Priority values in order (empty: any string).
     public var priorityValues: [String]
+    /// Priority value → weight (higher is more important, §12.7 "priority weight is
+    /// semantic"), from `priority.definitions[].weight` (the plugin's
+    /// `customPriorities[].weight`). Empty when the configuration gives no weights; values
+    /// without a weight are absent. Does not change what `priorityValues` accepts.
+    public var priorityWeights: [String: Int]
+    /// The priority of a new task (`priority.default`, else `defaults.priority`).
     public var defaultPriority: String
+    /// Where the title lives and how file names are made (`title`, §9.13).
     public var title: TaskNotesTitlePolicy
+    /// Whether new tasks get a body template (`templating.enabled`, §9.14).
     public var templatingEnabled: Bool
+    /// The body template's vault-relative path (`templating.template_path`).
     public var templatePath: String?
+    /// Completing a task stops its running time entry (`time_tracking.auto_stop_on_complete`, §9.16).
     public var autoStopTimeTrackingOnComplete: Bool
+    /// Tell the user when a completion stopped a time entry (`time_tracking.auto_stop_notification`).
     public var autoStopTimeTrackingNotification: Bool
+    /// Archiving moves the file to `archiveFolder` (`archive.move_on_archive`).
     public var moveArchivedTasks: Bool
+    /// Where archived tasks go when `moveArchivedTasks` (`archive.folder`).
     public var archiveFolder: String
+    /// Write links as `[text](path)` rather than `[[wikilinks]]` (`links.use_markdown_format`, §11).
     public var useMarkdownLinks: Bool
+    /// Unknown frontmatter keys are validation errors, not info (`validation.reject_unknown_fields`, §9.10).
     public var rejectUnknownFields: Bool
 
     /// The effective configuration of a vault with neither `data.json` nor `tasknotes.yaml`
@@ -81,15 +103,26 @@ public struct TaskNotesConfig: Equatable, Sendable {
         func strings(_ v: JSONValue?) -> [String]? { v?.arrayItems?.compactMap(\.stringPayload) }
         let base = TaskNotesStatusSet.pluginDefault
         let values = strings(status?.member("values")) ?? base.values
-        let completed = strings(status?.member("completed_values")).flatMap { $0.isEmpty ? nil : $0 }
-            ?? (status == nil ? base.completedValues : values.filter { TaskNotesStatusSet.conventionalCompletedSpellings.contains($0.lowercased()) })
+        // Without a `status` section the defaults' `values` yield their completed value.
+        let completed = TaskNotesStatusSet.completedValues(declared: strings(status?.member("completed_values")), values: values,
+                                                           fallback: [base.defaultCompleted])
         statuses = TaskNotesStatusSet(
             values: values,
             defaultValue: status?.member("default")?.stringPayload ?? defaults?.member("status")?.stringPayload ?? base.defaultValue,
-            completedValues: completed.isEmpty ? [base.defaultCompleted] : completed,
+            completedValues: completed,
             skippedValues: strings(status?.member("skipped_values")) ?? [],
             defaultSkipped: status?.member("default_skipped")?.stringPayload)
-        priorityValues = strings(c.member("priority")?.member("values")) ?? ["none", "low", "normal", "high"]
+        if let values = strings(c.member("priority")?.member("values")) {
+            priorityValues = values
+            var weights: [String: Int] = [:]
+            for d in c.member("priority")?.member("definitions")?.arrayItems ?? [] {
+                if let v = d.member("value")?.stringPayload, case .int(let w)? = d.member("weight") { weights[v] = w }
+            }
+            priorityWeights = weights
+        } else {
+            priorityValues = Self.defaultPriorities.map(\.value)
+            priorityWeights = Dictionary(uniqueKeysWithValues: Self.defaultPriorities.map { ($0.value, $0.weight) })
+        }
         defaultPriority = c.member("priority")?.member("default")?.stringPayload
             ?? defaults?.member("priority")?.stringPayload ?? "normal"
         title = TaskNotesTitlePolicy(config: c.member("title"))

@@ -3,7 +3,9 @@ import Foundation
 /// A configuration error with its key path (tasknotes-spec §9.20: structured errors with key
 /// path context), e.g. `title.storage`.
 public struct TaskNotesConfigError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The configuration key path, e.g. `title.storage`; empty for the whole configuration.
     public var path: String
+    /// What is wrong, usually starting with the path.
     public var message: String
     public init(_ path: String, _ message: String) {
         self.path = path
@@ -20,35 +22,10 @@ public enum TaskNotesConfigValidator {
     public static let sections = ["mapping", "task_detection", "status", "validation", "dependencies", "links", "title",
                                   "templating", "reminders", "time_tracking", "occurrences", "nlp"]
 
-    /// Checks a whole effective configuration: `spec_version` and `mapping` present
-    /// (§9.3), a supported major version (§9.5), then every known section.
-    public static func validate(config: JSONValue, targetSpecVersion: String) throws {
-        guard case .object(let m) = config else { throw TaskNotesConfigError("", "configuration must be an object") }
-        guard case .string(let version)? = m.last(where: { $0.0 == "spec_version" })?.1 else {
-            throw TaskNotesConfigError("spec_version", "required effective key spec_version is missing")
-        }
-        guard TaskNotesConfigMerge.semverMajor(version) != nil else {
-            throw TaskNotesConfigError("spec_version", "invalid semantic version \(version)")
-        }
-        guard TaskNotesConfigMerge.isSupported(specVersion: version, target: targetSpecVersion) else {
-            throw TaskNotesConfigError("spec_version", "unsupported major version \(version) (target \(targetSpecVersion))")
-        }
-        guard let mapping = m.last(where: { $0.0 == "mapping" })?.1 else {
-            throw TaskNotesConfigError("mapping", "required effective key mapping is missing")
-        }
-        try validate(section: "mapping", value: mapping)
-        if case .object(let map) = mapping, !map.contains(where: { TaskNotesRole(name: $0.0) == .title }) {
-            throw TaskNotesConfigError("mapping.title", "missing mapping.title")
-        }
-        for (key, value) in m where key != "mapping" && sections.contains(key) {
-            try validate(section: key, value: value)
-        }
-    }
-
     /// Checks one top-level section; throws the first problem found.
     public static func validate(section: String, value: JSONValue) throws {
         guard case .object(let m) = value else { throw TaskNotesConfigError(section, "\(section) must be an object") }
-        func get(_ k: String) -> JSONValue? { m.last(where: { $0.0 == k })?.1 }
+        func get(_ k: String) -> JSONValue? { TaskNotesMembers.value(m, k) }
         func fail(_ k: String, _ why: String) -> TaskNotesConfigError { TaskNotesConfigError("\(section).\(k)", "\(section).\(k): \(why)") }
         func oneOf(_ k: String, _ allowed: [String]) throws {
             guard let v = get(k) else { return }
@@ -146,7 +123,7 @@ public enum TaskNotesConfigValidator {
                 throw fail("property_name", "missing; required when the property method is enabled")
             }
         case "dependencies":
-            try oneOf("default_reltype", ["FINISHTOSTART", "STARTTOSTART", "FINISHTOFINISH", "STARTTOFINISH"])
+            try oneOf("default_reltype", TaskNotesDependency.RelType.allCases.map(\.rawValue))
             try oneOf("unresolved_target_severity", ["warning", "error"])
             try boolean("treat_missing_target_as_blocked")
             try boolean("enforce_unique_uid")
@@ -170,12 +147,12 @@ public enum TaskNotesConfigValidator {
             for item in items {
                 guard case .object(let t) = item else { throw fail("triggers", "invalid entry; expected objects") }
                 func s(_ k: String) -> String? {
-                    guard case .string(let v)? = t.last(where: { $0.0 == k })?.1, !v.isEmpty else { return nil }
+                    guard case .string(let v)? = TaskNotesMembers.value(t, k), !v.isEmpty else { return nil }
                     return v
                 }
                 guard s("property_id") != nil else { throw fail("triggers[].property_id", "empty") }
                 guard s("trigger") != nil else { throw fail("triggers[].trigger", "empty") }
-                if let e = t.last(where: { $0.0 == "enabled" })?.1, e.boolPayload == nil { throw fail("triggers[].enabled", "invalid value; expected a boolean") }
+                if let e = TaskNotesMembers.value(t, "enabled"), e.boolPayload == nil { throw fail("triggers[].enabled", "invalid value; expected a boolean") }
             }
         default:
             break

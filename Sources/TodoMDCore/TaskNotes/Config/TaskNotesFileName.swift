@@ -14,20 +14,25 @@ import Foundation
 public enum TaskNotesFileName {
     /// Template placeholders that name no known variable.
     public struct MissingVariables: Error, Equatable, CustomStringConvertible {
+        /// The placeholder names, in template order.
         public var names: [String]
         public var description: String { "path_required: missing template values: " + names.joined(separator: ", ") }
     }
 
     /// What a template can refer to.
     public struct Context: Sendable {
+        /// The task title (`{title}`), sanitized when expanded.
         public var title: String
+        /// The role values `{status}`, `{priority}`, `{due}`, `{scheduled}`; nil when absent.
         public var status: String?
         public var priority: String?
         public var due: String?
         public var scheduled: String?
         /// The new task's frontmatter (for field references such as `{kind}`).
         public var fields: [(String, JSONValue)]
+        /// The creation instant, for the date and time placeholders.
         public var now: Date
+        /// The zone those placeholders are written in.
         public var zone: TimeZone
 
         public init(title: String, status: String? = nil, priority: String? = nil, due: String? = nil, scheduled: String? = nil,
@@ -47,7 +52,7 @@ public enum TaskNotesFileName {
     /// it (no due date for `{dueDate}`, say): a path cannot be built from an absent value.
     public static func value(of name: String, in c: Context) -> String? {
         if let v = builtIn(name, c) { return v.isEmpty ? nil : v }
-        guard let field = c.fields.last(where: { $0.0 == name })?.1 else { return nil }
+        guard let field = TaskNotesMembers.value(c.fields, name) else { return nil }
         let text: String?
         switch field {
         case .array(let items): text = items.compactMap(\.scalarText).joined(separator: ", ")

@@ -15,8 +15,8 @@ public enum TaskNotesPluginSettings {
             .object([("id", .string(value)), ("value", .string(value)), ("label", .string(label)),
                      ("isCompleted", .bool(completed)), ("order", .int(order))])
         }
-        func priority(_ value: String, _ label: String, _ weight: Int) -> JSONValue {
-            .object([("id", .string(value)), ("value", .string(value)), ("label", .string(label)), ("weight", .int(weight))])
+        func priority(_ value: String, _ weight: Int) -> JSONValue {
+            .object([("id", .string(value)), ("value", .string(value)), ("label", .string(value.capitalized)), ("weight", .int(weight))])
         }
         return [
             ("tasksFolder", .string("TaskNotes/Tasks")), ("taskIdentificationMethod", .string("tag")),
@@ -26,8 +26,7 @@ public enum TaskNotesPluginSettings {
             ("defaultTaskPriority", .string("normal")),
             ("customStatuses", .array([status("none", "None", false, 0), status("open", "Open", false, 1),
                                        status("in-progress", "In progress", false, 2), status("done", "Done", true, 3)])),
-            ("customPriorities", .array([priority("none", "None", 0), priority("low", "Low", 1),
-                                         priority("normal", "Normal", 2), priority("high", "High", 3)])),
+            ("customPriorities", .array(TaskNotesConfig.defaultPriorities.map { priority($0.value, $0.weight) })),
             ("autoStopTimeTrackingOnComplete", .bool(true)), ("autoStopTimeTrackingNotification", .bool(false)),
             ("useFrontmatterMarkdownLinks", .bool(false)), ("moveArchivedTasks", .bool(false)),
             ("archiveFolder", .string("TaskNotes/Archive")), ("excludedFolders", .string("")),
@@ -42,11 +41,13 @@ public enum TaskNotesPluginSettings {
     /// The partial configuration `data.json` supplies (key table of §9.2.4).
     ///
     /// Beyond the table: `customPriorities` become `priority.values` / `priority.default`
-    /// (the shape of the mdbase binding's `priority`, §12.7), and `nlpTriggers.triggers`
-    /// become `nlp.triggers` (§9.17.1).
+    /// and, for entries with an integer `weight`, `priority.definitions: [{value, weight}]`
+    /// (the shape of the mdbase binding's `priority`, §12.7, which calls the weight semantic;
+    /// labels and colors are presentation and left out), and `nlpTriggers.triggers` become
+    /// `nlp.triggers` (§9.17.1).
     public static func partialConfig(from data: JSONValue) -> JSONValue {
         guard case .object(let d) = data else { return .object([]) }
-        func get(_ k: String) -> JSONValue? { d.last(where: { $0.0 == k })?.1 }
+        func get(_ k: String) -> JSONValue? { TaskNotesMembers.value(d, k) }
         func string(_ k: String) -> JSONValue? { if case .string? = get(k) { return get(k) } else { return nil } }
         func bool(_ k: String) -> JSONValue? { if case .bool? = get(k) { return get(k) } else { return nil } }
         var out: [(String, JSONValue)] = []
@@ -71,8 +72,8 @@ public enum TaskNotesPluginSettings {
                           ("custom_filename_template", string("customFilenameTemplate"))])
 
         if case .object(let tcd)? = get("taskCreationDefaults") {
-            let enabled = tcd.last(where: { $0.0 == "useBodyTemplate" })?.1
-            let path = tcd.last(where: { $0.0 == "bodyTemplate" })?.1
+            let enabled = TaskNotesMembers.value(tcd, "useBodyTemplate")
+            let path = TaskNotesMembers.value(tcd, "bodyTemplate")
             section("templating", [("enabled", enabled.flatMap { $0.boolPayload.map(JSONValue.bool) }),
                                    ("template_path", path.flatMap { $0.scalarText.map(JSONValue.string) })])
         }
@@ -80,8 +81,8 @@ public enum TaskNotesPluginSettings {
         var statusPairs: [(String, JSONValue?)] = []
         if case .array(let statuses)? = get("customStatuses") {
             let entries = statuses.compactMap { s -> (String, Bool)? in
-                guard case .object(let m) = s, case .string(let v)? = m.last(where: { $0.0 == "value" })?.1 else { return nil }
-                return (v, m.last(where: { $0.0 == "isCompleted" })?.1 == .bool(true))
+                guard case .object(let m) = s, case .string(let v)? = TaskNotesMembers.value(m, "value") else { return nil }
+                return (v, TaskNotesMembers.value(m, "isCompleted") == .bool(true))
             }
             statusPairs.append(("values", .array(entries.map { .string($0.0) })))
             statusPairs.append(("default", string("defaultTaskStatus")))
@@ -89,12 +90,15 @@ public enum TaskNotesPluginSettings {
         }
         section("status", statusPairs)
 
-        if case .array(let priorities)? = get("customPriorities") {
-            let values = priorities.compactMap { p -> JSONValue? in
-                guard case .object(let m) = p, case .string(let v)? = m.last(where: { $0.0 == "value" })?.1 else { return nil }
-                return .string(v)
+        if let priorities = get("customPriorities")?.arrayItems {
+            let entries = priorities.compactMap { p -> (value: String, weight: JSONValue?)? in
+                guard let v = p.member("value")?.stringPayload else { return nil }
+                guard case .int? = p.member("weight") else { return (v, nil) }
+                return (v, p.member("weight"))
             }
-            section("priority", [("values", .array(values)), ("default", string("defaultTaskPriority"))])
+            let definitions = entries.compactMap { e in e.weight.map { JSONValue.object([("value", .string(e.value)), ("weight", $0)]) } }
+            section("priority", [("values", .array(entries.map { .string($0.value) })), ("default", string("defaultTaskPriority")),
+                                 ("definitions", definitions.isEmpty ? nil : .array(definitions))])
         }
 
         section("defaults", [("status", string("defaultTaskStatus")), ("priority", string("defaultTaskPriority"))])
@@ -106,10 +110,10 @@ public enum TaskNotesPluginSettings {
         section("archive", [("move_on_archive", bool("moveArchivedTasks")), ("folder", string("archiveFolder"))])
         section("links", [("use_markdown_format", bool("useFrontmatterMarkdownLinks"))])
 
-        if case .object(let nlp)? = get("nlpTriggers"), case .array(let triggers)? = nlp.last(where: { $0.0 == "triggers" })?.1 {
+        if case .object(let nlp)? = get("nlpTriggers"), case .array(let triggers)? = TaskNotesMembers.value(nlp, "triggers") {
             let mapped = triggers.compactMap { t -> JSONValue? in
                 guard case .object(let m) = t else { return nil }
-                func v(_ k: String) -> JSONValue? { m.last(where: { $0.0 == k })?.1 }
+                func v(_ k: String) -> JSONValue? { TaskNotesMembers.value(m, k) }
                 let pairs: [(String, JSONValue?)] = [("property_id", v("propertyId")), ("trigger", v("trigger")), ("enabled", v("enabled"))]
                 return .object(pairs.compactMap { k, val in val.map { (k, $0) } })
             }

@@ -2,19 +2,23 @@ import Foundation
 
 /// How task files are told apart from other notes (tasknotes-spec §9.7).
 public struct TaskNotesTaskDetection: Equatable, Sendable {
+    /// A way to recognise a task file (§9.7.1–§9.7.4).
     public enum Method: String, Sendable, CaseIterable {
         case tag, property
         case fieldPresence = "field_presence"
         case fieldMatch = "field_match"
     }
 
+    /// Whether every enabled method must match (`and`) or any one (`or`).
     public enum Combine: String, Sendable { case and, or }
 
     /// Enabled methods; never empty (defaults to `[.tag]`, §9.7 rule 3).
     public var methods: [Method]
+    /// How the enabled methods combine (`combine`, default `or`).
     public var combine: Combine
     /// The identifying tag, without a leading `#`.
     public var tag: String
+    /// The frontmatter key the property method reads (`property_name`).
     public var propertyName: String
     /// Empty: the property only has to exist (§9.7.2).
     public var propertyValue: String
@@ -53,7 +57,7 @@ public struct TaskNotesTaskDetection: Equatable, Sendable {
     public init(config: JSONValue?) {
         self.init()
         guard case .object(let m)? = config else { return }
-        func get(_ k: String) -> JSONValue? { m.last(where: { $0.0 == k })?.1 }
+        func get(_ k: String) -> JSONValue? { TaskNotesMembers.value(m, k) }
         if case .array(let list)? = get("methods") {
             let parsed = list.compactMap { $0.scalarText.flatMap(Method.init(rawValue:)) }
             if !parsed.isEmpty { methods = parsed }
@@ -115,7 +119,7 @@ public struct TaskNotesTaskDetection: Equatable, Sendable {
             case .fieldPresence: return !requiredFields.isEmpty && requiredFields.allSatisfy { k in frontmatter.contains { $0.0 == k } }
             case .fieldMatch:
                 return !fieldMatches.isEmpty && fieldMatches.allSatisfy { k, expected in
-                    frontmatter.last(where: { $0.0 == k }).map { Self.semanticallyEqual($0.1, expected) } ?? false
+                    TaskNotesMembers.value(frontmatter, k).map { Self.semanticallyEqual($0, expected) } ?? false
                 }
             }
         }
@@ -124,7 +128,7 @@ public struct TaskNotesTaskDetection: Equatable, Sendable {
 
     func hasTagInFrontmatter(_ frontmatter: [(String, JSONValue)]) -> Bool {
         let entries: [String]
-        switch frontmatter.last(where: { $0.0 == "tags" })?.1 {
+        switch TaskNotesMembers.value(frontmatter, "tags") {
         case .string(let s)?: entries = [s]
         case .array(let a)?: entries = a.compactMap(\.scalarText)
         default: entries = []
@@ -133,7 +137,7 @@ public struct TaskNotesTaskDetection: Equatable, Sendable {
     }
 
     func matchesProperty(_ frontmatter: [(String, JSONValue)]) -> Bool {
-        guard !propertyName.isEmpty, let value = frontmatter.last(where: { $0.0 == propertyName })?.1 else { return false }
+        guard !propertyName.isEmpty, let value = TaskNotesMembers.value(frontmatter, propertyName) else { return false }
         if propertyValue.isEmpty { return true }
         return Self.semanticallyEqual(value, .string(propertyValue))
     }

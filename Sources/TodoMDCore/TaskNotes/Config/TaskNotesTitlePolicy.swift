@@ -15,8 +15,11 @@ public enum TaskNotesFilenameFormat: String, Sendable, CaseIterable {
 
 /// The title section of the configuration (§9.13).
 public struct TaskNotesTitlePolicy: Equatable, Sendable {
+    /// Where the title lives (`title.storage`).
     public var storage: TaskNotesTitleStorage
+    /// How file names are made under frontmatter storage (`title.filename_format`).
     public var filenameFormat: TaskNotesFilenameFormat
+    /// The template of the `custom` format (`title.custom_filename_template`).
     public var customFilenameTemplate: String
 
     /// The defaults of a fresh vault (§9.21): the title is the file name.
@@ -31,7 +34,7 @@ public struct TaskNotesTitlePolicy: Equatable, Sendable {
     public init(config: JSONValue?) {
         self.init()
         guard case .object(let m)? = config else { return }
-        func s(_ k: String) -> String? { m.last(where: { $0.0 == k })?.1.stringPayload }
+        func s(_ k: String) -> String? { TaskNotesMembers.value(m, k)?.stringPayload }
         if let v = s("storage").flatMap(TaskNotesTitleStorage.init(rawValue:)) { storage = v }
         if let v = s("filename_format").flatMap(TaskNotesFilenameFormat.init(rawValue:)) { filenameFormat = v }
         if let v = s("custom_filename_template"), !v.isEmpty { customFilenameTemplate = v }

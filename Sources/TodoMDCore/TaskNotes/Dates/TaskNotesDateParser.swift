@@ -11,22 +11,29 @@ public enum TaskNotesDateParser {
     /// space-separated and basic (no separator) forms, lowercase `t`/`z`.
     public static func parse(_ raw: String) throws -> TaskNotesDateValue {
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { throw TaskNotesDateError.emptyValue() }
+        guard !text.isEmpty else { throw TaskNotesError.emptyDateValue() }
         let u = Array(text.utf8)
         if let d = LocalDate(text) { return .date(d) }
         if let t = dateTime(u) { return .dateTime(t) }
         // Rejected: text with a time separator was meant as a datetime (the space-separated and
         // basic forms of §3.4.4 get `invalid_datetime_value`), anything else as a date.
         let timed = u.contains { $0 == UInt8(ascii: "T") || $0 == UInt8(ascii: "t") || $0 == UInt8(ascii: ":") }
-        throw timed ? TaskNotesDateError.notADatetime(raw) : TaskNotesDateError.notADate(raw)
+        throw timed ? TaskNotesError.notADatetime(raw) : TaskNotesError.notADate(raw)
     }
 
     /// Parses a date role value: exactly `YYYY-MM-DD` naming a real calendar day, no trimming
     /// and no datetime (§3.4.1).
     public static func parseDate(_ raw: String) throws -> LocalDate {
-        guard !raw.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw TaskNotesDateError.emptyValue() }
-        guard let d = LocalDate(raw) else { throw TaskNotesDateError.notADate(raw) }
+        guard !raw.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw TaskNotesError.emptyDateValue() }
+        guard let d = LocalDate(raw) else { throw TaskNotesError.notADate(raw) }
         return d
+    }
+
+    /// The instant of a strict datetime (`Z` or an offset required, §3.4.2); nil for a date or
+    /// anything `parse` rejects.
+    public static func instant(_ raw: String) -> Date? {
+        guard case .dateTime(let t)? = try? parse(raw) else { return nil }
+        return t.instant
     }
 
     /// The strict datetime grammar over ASCII bytes; nil when anything is off.

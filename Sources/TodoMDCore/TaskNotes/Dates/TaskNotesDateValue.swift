@@ -32,6 +32,7 @@ public enum TaskNotesDateValue: Hashable, Sendable {
         }
     }
 
+    /// Whether this is a datetime.
     public var hasTime: Bool {
         if case .dateTime = self { return true }
         return false
@@ -43,6 +44,7 @@ public enum TaskNotesDateValue: Hashable, Sendable {
 public struct TaskNotesDateTime: Hashable, Sendable {
     /// The calendar day as written, before the offset is applied.
     public let writtenDate: LocalDate
+    /// The wall-clock time as written (before the offset is applied).
     public let hour: Int
     public let minute: Int
     public let second: Int
@@ -62,6 +64,7 @@ public struct TaskNotesDateTime: Hashable, Sendable {
         writtenDate.dayNumber * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
     }
 
+    /// The instant denoted.
     public var instant: Date { Date(timeIntervalSince1970: Double(epochSeconds)) }
 
     /// The day the instant falls on in UTC.

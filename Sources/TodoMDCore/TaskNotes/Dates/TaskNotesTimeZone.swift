@@ -6,10 +6,10 @@ public enum TaskNotesTimeZone {
     public static func named(_ name: String) throws -> TimeZone {
         let id = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !id.isEmpty else {
-            throw TaskNotesDateError(code: TaskNotesDateError.invalidTimezone, message: "Invalid timezone: empty name.")
+            throw TaskNotesError(code: TaskNotesError.invalidTimezone, message: "Invalid timezone: empty name.")
         }
         guard let zone = TimeZone(identifier: id) else {
-            throw TaskNotesDateError(code: TaskNotesDateError.invalidTimezone, message: "Invalid timezone \"\(id)\": unknown IANA identifier.")
+            throw TaskNotesError(code: TaskNotesError.invalidTimezone, message: "Invalid timezone \"\(id)\": unknown IANA identifier.")
         }
         return zone
     }

@@ -29,14 +29,6 @@ public struct TaskNotesDependencyPolicy: Sendable {
         }
         return (treatMissingTargetAsBlocked, unresolvedTargetSeverity == "error" ? "error" : "warning")
     }
-
-    /// Whether one dependency blocks (§10.2.5): its target's base `status` is not a completed
-    /// value; a missing target (nil) follows `treat_missing_target_as_blocked`. `reltype`,
-    /// `gap` and recurring instance lists play no part in v0.1.
-    public func blocks(targetStatus: String?, completedValues: Set<String>) -> Bool {
-        guard let s = targetStatus else { return treatMissingTargetAsBlocked }
-        return !completedValues.contains(s)
-    }
 }
 
 /// Operations on a task's `blocked_by` list (tasknotes-spec §10.2.9, §5.10). Lists are the

@@ -14,6 +14,7 @@ public struct TaskNotesDependency: Sendable {
     /// The reference to the blocking task as written: a wikilink, markdown link, path, or a
     /// plain task name.
     public var uid: String
+    /// The relationship kind (`reltype`).
     public var reltype: RelType
     /// An ISO 8601 duration (`PT4H`, `-PT15M`).
     public var gap: String?

@@ -11,5 +11,6 @@ public enum TaskNotesDuration {
         return ReminderEntry.seconds(text)
     }
 
+    /// Whether `text` is a duration `seconds` reads (strict: no `+`, no surrounding spaces).
     public static func isValid(_ text: String) -> Bool { seconds(text) != nil }
 }

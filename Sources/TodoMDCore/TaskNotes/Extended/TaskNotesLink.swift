@@ -3,6 +3,7 @@ import Foundation
 /// A link value of a link-bearing field (`projects`, `blocked_by.uid`, `attachments`) parsed
 /// per tasknotes-spec §11.3.
 public struct TaskNotesLink: Hashable, Sendable {
+    /// How the link is written: `[[wikilink]]`, `[text](markdown)`, or a bare path.
     public enum Format: String, Sendable {
         case wikilink, markdown, path
     }
@@ -15,6 +16,7 @@ public struct TaskNotesLink: Hashable, Sendable {
     public var alias: String?
     /// A heading or block reference (`#anchor`).
     public var anchor: String?
+    /// The spelling the link was written in (kept when the link is rewritten).
     public let format: Format
 
     /// Whether the target starts with `./` or `../` (§11.3).

@@ -37,12 +37,20 @@ public struct TaskNotesLinkResolver: Sendable {
     /// Semantic `id` values by collection-relative path (§11.4 step 3.2).
     public var ids: [String: String]
 
+    /// An empty `extensions` list means the default `[".md"]`.
     public init(extensions: [String] = [".md"], files: [String] = [], ids: [String: String] = [:]) {
         self.extensions = extensions.isEmpty ? [".md"] : extensions
         self.files = files
         self.ids = ids
     }
 
+    /// Where `link`, written in the file at collection-relative `sourcePath`, points (§11.4):
+    /// markdown links and paths resolve against the source's folder (a leading `/`: the root);
+    /// `./`/`../` wikilinks likewise but may not climb back to the root; other wikilinks with a
+    /// `/` are root-relative; a simple wikilink name is looked up by `ids`, then by file name
+    /// in `files` (`unresolved` or `ambiguous` unless exactly one). A path leaving the
+    /// collection is `pathTraversal`. An extensionless path takes the first of `extensions`
+    /// naming a file in `files`, else the first extension.
     public func resolve(_ link: TaskNotesLink, from sourcePath: String) -> TaskNotesLinkResolution {
         let target = link.target.replacingOccurrences(of: "\\", with: "/")
         let sourceDir = Self.components(sourcePath).dropLast()

@@ -26,7 +26,7 @@ extension ReminderEntry {
         }
         switch ExtendedJSON.string(json, "type").value {
         case "absolute"?:
-            guard ExtendedJSON.string(json, "absoluteTime").value.flatMap(ExtendedJSON.instant) != nil else {
+            guard ExtendedJSON.string(json, "absoluteTime").value.flatMap(TaskNotesDateParser.instant) != nil else {
                 throw TaskNotesError.coded("invalid_reminder_absolute_time", "absoluteTime must be a datetime with Z or an offset, such as 2026-02-20T09:00:00Z", field: "reminders.absoluteTime")
             }
         case "relative"?:
@@ -78,7 +78,7 @@ public enum TaskNotesReminders {
         guard let i = current.firstIndex(where: { Self.id(of: $0) == id }), case .object(var o) = current[i] else {
             throw TaskNotesError.coded("reminder_not_found", "no reminder has id \"\(id)\"", field: "reminders.id")
         }
-        for (k, v) in patch { o = ExtendedJSON.setting(o, k, v == .null ? nil : v) }
+        for (k, v) in patch { o = TaskNotesMembers.setting(o, k, v == .null ? nil : v) }
         let merged = JSONValue.object(o)
         try ReminderEntry.validateTaskNotes(merged)
         if let newID = Self.id(of: merged), newID != id, current.contains(where: { Self.id(of: $0) == newID }) {

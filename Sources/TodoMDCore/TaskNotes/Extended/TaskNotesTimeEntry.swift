@@ -3,12 +3,15 @@ import Foundation
 /// One `time_entries` item (tasknotes-spec §2.6.1, §3.11): `{startTime, endTime?, description?}`.
 /// An entry without `endTime` is a running session.
 public struct TaskNotesTimeEntry: Sendable {
+    /// `startTime`.
     public var start: Date
+    /// `endTime`; nil while the session runs.
     public var end: Date?
     /// `description` and any unknown keys, kept in order; a legacy `duration` is dropped
     /// (derived from start and end, §3.11.3).
     public var other: [(String, JSONValue)]
 
+    /// Whether the session is still running.
     public var isActive: Bool { end == nil }
 
     public init(start: Date, end: Date? = nil, description: String? = nil) {
@@ -29,7 +32,7 @@ public struct TaskNotesTimeEntry: Sendable {
             throw TaskNotesError.coded(s.wrongType ? "invalid_datetime_value" : "missing_time_entry_start",
                                          "every time entry needs a startTime", field: "timeEntries.startTime")
         }
-        guard let start = ExtendedJSON.instant(startText) else {
+        guard let start = TaskNotesDateParser.instant(startText) else {
             throw TaskNotesError.coded("invalid_datetime_value", "startTime \"\(startText)\" is not a datetime with Z or an offset", field: "timeEntries.startTime")
         }
         let e = ExtendedJSON.string(json, "endTime")
@@ -38,7 +41,7 @@ public struct TaskNotesTimeEntry: Sendable {
             throw TaskNotesError.coded("invalid_datetime_value", "endTime must be a datetime string", field: "timeEntries.endTime")
         }
         if let endText = e.value, !endText.trimmingCharacters(in: .whitespaces).isEmpty {
-            guard let d = ExtendedJSON.instant(endText) else {
+            guard let d = TaskNotesDateParser.instant(endText) else {
                 throw TaskNotesError.coded("invalid_datetime_value", "endTime \"\(endText)\" is not a datetime with Z or an offset", field: "timeEntries.endTime")
             }
             guard d >= start else {

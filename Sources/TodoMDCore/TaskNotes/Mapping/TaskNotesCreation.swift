@@ -4,8 +4,11 @@ import Foundation
 /// schema `fields` (with `default`, `required`, `tn_role`), the `path_pattern`, and the
 /// `match.where` conditions that identify records of the type.
 public struct TaskNotesTaskType: Sendable {
+    /// Schema fields by name: their definitions (`type`, `default`, `required`, `tn_role`).
     public var fields: [(String, JSONValue)]
+    /// The type's `path_pattern` template; nil means `{title}`.
     public var pathPattern: String?
+    /// The `match.where` conditions by key: a plain value or `{eq|contains|exists: …}`.
     public var matchWhere: [(String, JSONValue)]
 
     public init(fields: [(String, JSONValue)] = [], pathPattern: String? = nil, matchWhere: [(String, JSONValue)] = []) {
@@ -27,10 +30,13 @@ public struct TaskNotesTaskType: Sendable {
 
 /// Creating a task record (tasknotes-spec §5.3).
 public enum TaskNotesCreation {
+    /// A created task, not yet written.
     public struct Result: Sendable {
         /// Path relative to the collection root, ending in `.md`.
         public var path: String
+        /// The frontmatter to write: the input's keys in order, then added defaults and stamps.
         public var frontmatter: [(String, JSONValue)]
+        /// Non-fatal problems to show the user (none are produced yet).
         public var warnings: [String]
     }
 
@@ -47,9 +53,7 @@ public enum TaskNotesCreation {
                               zone: TimeZone) throws -> Result {
         var fm = input
         func has(_ key: String) -> Bool { fm.contains { $0.0 == key } }
-        func set(_ key: String, _ value: JSONValue) {
-            if let i = fm.firstIndex(where: { $0.0 == key }) { fm[i].1 = value } else { fm.append((key, value)) }
-        }
+        func set(_ key: String, _ value: JSONValue) { fm = TaskNotesMembers.setting(fm, key, value) }
         for (name, definition) in type.fields where !has(name) {
             if let d = definition.member("default") { set(name, d) }
         }
@@ -63,8 +67,8 @@ public enum TaskNotesCreation {
                 switch op {
                 case "eq": if !has(key) { set(key, operand) }
                 case "contains":
-                    var items = fm.last(where: { $0.0 == key })?.1.arrayItems
-                        ?? fm.last(where: { $0.0 == key }).map { [$0.1] } ?? []
+                    let current = TaskNotesMembers.value(fm, key)
+                    var items = current?.arrayItems ?? current.map { [$0] } ?? []
                     if !items.contains(operand) { items.append(operand) }
                     set(key, .array(items))
                 case "exists": if operand == .bool(true), !has(key) { set(key, .bool(true)) }
@@ -78,7 +82,7 @@ public enum TaskNotesCreation {
             set(mapping.key(for: role), stamp)
         }
         for (name, definition) in type.fields where definition.member("required") == .bool(true) {
-            let value = fm.last(where: { $0.0 == name })?.1
+            let value = TaskNotesMembers.value(fm, name)
             if value == nil || value == .null || value == .string("") {
                 throw TaskNotesError(code: "missing_required", message: "validation_error: missing_required field \(name)", field: name)
             }

@@ -48,7 +48,7 @@ public struct TaskNotesFieldMapping: Equatable, Sendable {
         var overrides: [TaskNotesRole: String] = [:]
         for (name, definition) in fields {
             guard case .object(let members) = definition,
-                  case .string(let roleName)? = members.last(where: { $0.0 == "tn_role" })?.1,
+                  case .string(let roleName)? = TaskNotesMembers.value(members, "tn_role"),
                   let role = TaskNotesRole(name: roleName), overrides[role] == nil else { continue }
             overrides[role] = name
         }
@@ -64,6 +64,8 @@ public struct TaskNotesFieldMapping: Equatable, Sendable {
         TaskNotesRole.allCases.first { keys[$0] == key }
     }
 
+    /// Stores `role` under `key` from now on. Renaming the title key also moves
+    /// `displayNameKey` when it was following the title key; a display key set apart stays.
     public mutating func setKey(_ key: String, for role: TaskNotesRole) {
         if displayNameKey == self.key(for: role), role == .title { displayNameKey = key }
         keys[role] = key
@@ -80,8 +82,8 @@ public struct TaskNotesFieldMapping: Equatable, Sendable {
     public func value(of role: TaskNotesRole, in frontmatter: [(String, JSONValue)]) -> (value: JSONValue, aliasIgnored: Bool)? {
         let canonical = key(for: role)
         let aliases = [role.specName, role.contractName].filter { $0 != canonical && self.role(forKey: $0) == nil }
-        let alias = aliases.lazy.compactMap { a in frontmatter.last(where: { $0.0 == a })?.1 }.first
-        if let v = frontmatter.last(where: { $0.0 == canonical })?.1 {
+        let alias = aliases.lazy.compactMap { a in TaskNotesMembers.value(frontmatter, a) }.first
+        if let v = TaskNotesMembers.value(frontmatter, canonical) {
             return (v, alias != nil)
         }
         return alias.map { ($0, false) }

@@ -4,31 +4,16 @@ import Foundation
 /// keeps unknown fields and key order (§2.7) and reports whether anything changed, so the
 /// caller only touches `date_modified` and writes when it did (§5.2.2).
 public enum TaskNotesLifecycle {
+    /// A task's frontmatter as ordered key/value pairs.
     public typealias Frontmatter = [(String, JSONValue)]
 
-    /// Patch semantics (§5.4.1): each patch key replaces its value (appended when new); a
-    /// `null` value removes the key. `changed` is false when every value was already so.
+    /// Patch semantics (§5.4.1): each patch key replaces its value (appended when new; a
+    /// repeated key is left with one copy); a `null` value removes the key. `changed` is false
+    /// when every value was already so.
     public static func applyPatch(_ original: Frontmatter, _ patch: Frontmatter) -> (frontmatter: Frontmatter, changed: Bool) {
         var fm = original
-        var changed = false
-        for (key, value) in patch {
-            let i = fm.firstIndex { $0.0 == key }
-            if value == .null {
-                if let i {
-                    fm.remove(at: i)
-                    changed = true
-                }
-            } else if let i {
-                if fm[i].1 != value {
-                    fm[i].1 = value
-                    changed = true
-                }
-            } else {
-                fm.append((key, value))
-                changed = true
-            }
-        }
-        return (fm, changed)
+        for (key, value) in patch { fm = TaskNotesMembers.setting(fm, key, value == .null ? nil : value) }
+        return (fm, JSONValue.object(fm) != JSONValue.object(original))
     }
 
     /// Non-recurring complete (§5.5). A task already in a completed status is left as is
@@ -58,12 +43,6 @@ public enum TaskNotesLifecycle {
         var patch: Frontmatter = [(mapping.key(for: .status), .string(status ?? statuses.defaultValue))]
         if clearCompletedDate { patch.append((mapping.key(for: .completedDate), .null)) }
         return applyPatch(original, patch)
-    }
-
-    /// Sets `date_modified` to `stamp` (a canonical UTC datetime) — call only when a
-    /// mutation changed something (§5.2 rule 3, §5.2.2).
-    public static func touch(_ fm: Frontmatter, mapping: TaskNotesFieldMapping, stamp: String) -> Frontmatter {
-        applyPatch(fm, [(mapping.key(for: .dateModified), .string(stamp))]).frontmatter
     }
 
     /// The optional delete safety check (§5.13): with backlink checking on, a delete that

@@ -38,6 +38,7 @@ public enum TaskNotesRole: String, CaseIterable, Hashable, Sendable {
         case string, temporal, list, integer, other
     }
 
+    /// The kind of value this role stores when no schema declares a type (used by validation).
     public var valueKind: ValueKind {
         switch self {
         case .id, .title, .status, .priority, .recurrence, .recurrenceAnchor,

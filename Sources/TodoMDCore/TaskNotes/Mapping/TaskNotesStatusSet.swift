@@ -10,6 +10,7 @@ public struct TaskNotesStatusSet: Equatable, Sendable {
     public var completedValues: [String]
     /// Statuses that mean "skipped" (materialized occurrences, §9.9).
     public var skippedValues: [String]
+    /// The status a skip writes (`status.default_skipped`), when configured.
     public var defaultSkipped: String?
 
     public init(values: [String], defaultValue: String, completedValues: [String], skippedValues: [String] = [], defaultSkipped: String? = nil) {
@@ -37,26 +38,31 @@ public struct TaskNotesStatusSet: Equatable, Sendable {
     /// `tn_completed_values` the completed ones; without the latter, the enum's conventional
     /// completed spellings; failing that, `conventionalCompleted`.
     public init(schemaField definition: JSONValue?) {
-        let members = definition.flatMap { d -> [(String, JSONValue)]? in
-            if case .object(let m) = d { return m } else { return nil }
-        } ?? []
         func strings(_ key: String) -> [String]? {
-            guard case .array(let items)? = members.last(where: { $0.0 == key })?.1 else { return nil }
-            return items.compactMap { v -> String? in
-                guard case .string(let s) = v else { return nil }
-                let t = s.trimmingCharacters(in: .whitespaces)
+            definition?.member(key)?.arrayItems?.compactMap { v -> String? in
+                let t = v.stringPayload?.trimmingCharacters(in: .whitespaces) ?? ""
                 return t.isEmpty ? nil : t
             }
         }
         let values = strings("values") ?? []
-        var completed = strings("tn_completed_values") ?? []
-        if completed.isEmpty {
-            completed = values.filter { Self.conventionalCompletedSpellings.contains($0.lowercased()) }
-        }
-        if completed.isEmpty { completed = Self.conventionalCompleted }
-        var defaultValue = values.first { !completed.contains($0) } ?? "open"
-        if case .string(let d)? = members.last(where: { $0.0 == "default" })?.1 { defaultValue = d }
+        let completed = Self.completedValues(declared: strings("tn_completed_values"), values: values, fallback: Self.conventionalCompleted)
+        let defaultValue = definition?.member("default")?.stringPayload ?? values.first { !completed.contains($0) } ?? "open"
         self.init(values: values, defaultValue: defaultValue, completedValues: completed)
+    }
+
+    /// The status set of the field that stores the status role among an mdbase type's schema
+    /// `fields` (see `init(schemaField:)`).
+    public init(schemaFields fields: [(String, JSONValue)], mapping: TaskNotesFieldMapping) {
+        self.init(schemaField: TaskNotesMembers.value(fields, mapping.key(for: .status)))
+    }
+
+    /// The completed values of a status vocabulary: the `declared` ones when non-empty, else the
+    /// `values` spelled like a completion (`conventionalCompletedSpellings`), else `fallback`.
+    /// Configuration and schema fields differ only in their fallback.
+    public static func completedValues(declared: [String]?, values: [String], fallback: [String]) -> [String] {
+        if let declared, !declared.isEmpty { return declared }
+        let conventional = values.filter { conventionalCompletedSpellings.contains($0.lowercased()) }
+        return conventional.isEmpty ? fallback : conventional
     }
 
     /// Whether `status` is a completed status.

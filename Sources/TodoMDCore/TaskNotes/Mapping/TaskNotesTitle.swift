@@ -27,7 +27,8 @@ public enum TaskNotesTitle {
     }
 
     /// Whether the frontmatter title and the basename both exist and differ
-    /// (`title_source_conflict`, §2.2.2).
+    /// (`title_source_conflict`, §2.2.2). For validation and diagnostics: resolution itself
+    /// just follows the storage policy.
     public static func sourcesConflict(frontmatter: [(String, JSONValue)], mapping: TaskNotesFieldMapping, path: String?) -> Bool {
         guard let a = frontmatterTitle(frontmatter, mapping: mapping), let b = path.flatMap(basename) else { return false }
         return a != b
@@ -38,15 +39,14 @@ public enum TaskNotesTitle {
             guard case .string(let s)? = v, !s.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
             return s
         }
-        if let s = usable(frontmatter.last(where: { $0.0 == mapping.displayNameKey })?.1) { return s }
+        if let s = usable(TaskNotesMembers.value(frontmatter, mapping.displayNameKey)) { return s }
         return usable(mapping.value(of: .title, in: frontmatter)?.value)
     }
 
-    /// The file name without folders and without a `.md` extension; nil when blank.
+    /// The note name (`MarkdownTaskFormat.noteName`; a backslash also separates folders), trimmed;
+    /// nil when blank.
     public static func basename(_ path: String) -> String? {
-        var name = path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
-        if name.lowercased().hasSuffix(".md") { name.removeLast(3) }
-        name = name.trimmingCharacters(in: .whitespaces)
+        let name = MarkdownTaskFormat.noteName(path.replacingOccurrences(of: "\\", with: "/")).trimmingCharacters(in: .whitespaces)
         return name.isEmpty ? nil : name
     }
 }

@@ -3,10 +3,14 @@ import Foundation
 /// One validation finding (tasknotes-spec §6.6): a §6.7 code, its severity, a message, and
 /// the frontmatter key concerned.
 public struct TaskNotesIssue: Equatable, Sendable {
+    /// How serious a finding is (§6.6): only errors make a record invalid.
     public enum Severity: String, Sendable { case error, warning, info }
+    /// The §6.7 issue code, e.g. `missing_required`.
     public var code: String
     public var severity: Severity
+    /// What was found, for people.
     public var message: String
+    /// The frontmatter key concerned, when there is one.
     public var field: String?
 
     public init(_ code: String, _ message: String, severity: Severity = .error, field: String? = nil) {
@@ -20,13 +24,16 @@ public struct TaskNotesIssue: Equatable, Sendable {
 /// Core validation of one task record (tasknotes-spec §6.3 rows 1–8 and 15, plus the
 /// instance-list rows 5 when present).
 public struct TaskNotesValidator: Sendable {
+    /// Where each role is stored.
     public var mapping: TaskNotesFieldMapping
+    /// The allowed statuses (empty values: any) and which of them complete a task.
     public var statuses: TaskNotesStatusSet
     /// Declared schema type per frontmatter key (`string`, `enum`, `date`, `datetime`,
     /// `list`, `integer`, `number`, `boolean`); roles without one use their natural kind.
     public var declaredTypes: [String: String]
     /// Keys the record may carry; nil: the mapped role keys.
     public var knownKeys: Set<String>?
+    /// Where the title lives, for the `unresolvable_title` check (§9.13).
     public var titleStorage: TaskNotesTitleStorage
     /// `validation.reject_unknown_fields` (§9.10): unknown keys become errors, not info.
     public var rejectUnknownFields: Bool
@@ -47,8 +54,7 @@ public struct TaskNotesValidator: Sendable {
         let mapping = TaskNotesFieldMapping(schemaFields: fields)
         var types: [String: String] = [:]
         for (name, def) in fields { if let t = def.member("type")?.stringPayload { types[name] = t } }
-        let statusField = fields.last { $0.0 == mapping.key(for: .status) }?.1
-        self.init(mapping: mapping, statuses: TaskNotesStatusSet(schemaField: statusField), declaredTypes: types,
+        self.init(mapping: mapping, statuses: TaskNotesStatusSet(schemaFields: fields, mapping: mapping), declaredTypes: types,
                   knownKeys: fields.isEmpty ? nil : Set(fields.map(\.0)), rejectUnknownFields: rejectUnknownFields)
     }
 
@@ -98,18 +104,19 @@ public struct TaskNotesValidator: Sendable {
             issues.append(TaskNotesIssue("date_modified_before_created", "date_modified is earlier than date_created",
                                          field: mapping.key(for: .dateModified)))
         }
-        // Row 5: instance lists hold dates and do not overlap.
-        var lists: [TaskNotesRole: Set<String>] = [:]
+        // Row 5: instance lists hold dates and do not overlap. An entry counts on its written
+        // day, as `TaskNotesInstanceLists` matches it (`…T23:00-05:00` is not the next UTC day).
+        var lists: [TaskNotesRole: Set<LocalDate>] = [:]
         for role: TaskNotesRole in [.completeInstances, .skippedInstances] {
             guard let items = value(role)?.arrayItems else { continue }
             let key = mapping.key(for: role)
-            var days = Set<String>()
+            var days = Set<LocalDate>()
             for item in items {
-                guard let s = item.stringPayload, let d = try? TaskNotesDateParser.parse(s) else {
+                guard let s = item.stringPayload, (try? TaskNotesDateParser.parse(s)) != nil, let day = TaskNotesTargetDay.dayToken(s) else {
                     issues.append(TaskNotesIssue("invalid_date_value", "\(key): \(item.scalarText ?? "?") is not a date", field: key))
                     continue
                 }
-                days.insert(d.utcDate.description)
+                days.insert(day)
             }
             lists[role] = days
         }

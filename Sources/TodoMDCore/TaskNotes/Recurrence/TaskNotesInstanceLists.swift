@@ -13,7 +13,9 @@ public enum TaskNotesInstanceState: String, Sendable {
 /// (§4.6 item 3: a repeated day is dropped, the first spelling kept) and never leaves a day in
 /// both lists (§4.6 item 2). Entries that are not dates are left alone (validation reports them).
 public struct TaskNotesInstanceLists: Equatable, Sendable {
+    /// `complete_instances`, as written.
     public var completeInstances: [String]
+    /// `skipped_instances`, as written.
     public var skippedInstances: [String]
 
     public init(completeInstances: [String] = [], skippedInstances: [String] = []) {
@@ -32,10 +34,7 @@ public struct TaskNotesInstanceLists: Equatable, Sendable {
     /// list. Idempotent; returns whether anything changed (so the caller bumps `date_modified`).
     @discardableResult
     public mutating func markCompleted(_ day: LocalDate) -> Bool {
-        mutate { l in
-            if !l.completeInstances.contains(where: { Self.matches($0, day) }) { l.completeInstances.append(day.description) }
-            l.skippedInstances.removeAll { Self.matches($0, day) }
-        }
+        mark(day, in: \.completeInstances, removingFrom: \.skippedInstances)
     }
 
     /// Uncomplete instance `day` (§4.8): remove it from the complete list only.
@@ -47,16 +46,22 @@ public struct TaskNotesInstanceLists: Equatable, Sendable {
     /// Skip instance `day` (§4.9): add it to the skipped list, remove it from the complete list.
     @discardableResult
     public mutating func markSkipped(_ day: LocalDate) -> Bool {
-        mutate { l in
-            if !l.skippedInstances.contains(where: { Self.matches($0, day) }) { l.skippedInstances.append(day.description) }
-            l.completeInstances.removeAll { Self.matches($0, day) }
-        }
+        mark(day, in: \.skippedInstances, removingFrom: \.completeInstances)
     }
 
     /// Unskip instance `day` (§4.10): remove it from the skipped list only.
     @discardableResult
     public mutating func clearSkipped(_ day: LocalDate) -> Bool {
         mutate { l in l.skippedInstances.removeAll { Self.matches($0, day) } }
+    }
+
+    /// `day` added to one list (unless it already names it) and taken out of the other (§4.6 item 2).
+    private mutating func mark(_ day: LocalDate, in list: WritableKeyPath<Self, [String]>,
+                               removingFrom other: WritableKeyPath<Self, [String]>) -> Bool {
+        mutate { l in
+            if !l[keyPath: list].contains(where: { Self.matches($0, day) }) { l[keyPath: list].append(day.description) }
+            l[keyPath: other].removeAll { Self.matches($0, day) }
+        }
     }
 
     /// The days of the complete list (entries that are not dates left out).

@@ -22,7 +22,9 @@ public enum TaskNotesRecurrenceAnchor: String, Sendable {
 /// The recurrence state of a TaskNotes task completed in place (the instance-list model,
 /// §4.5–§4.12): the stored values as written.
 public struct TaskNotesRecurringTask: Sendable, Equatable {
+    /// The stored recurrence string (RRULE parameters, optional inline `DTSTART`).
     public var recurrence: String
+    /// `recurrence_anchor`.
     public var anchor: TaskNotesRecurrenceAnchor
     /// `scheduled`: `YYYY-MM-DD` or a date-time whose time part is carried to the next occurrence.
     public var scheduled: String?
@@ -30,6 +32,7 @@ public struct TaskNotesRecurringTask: Sendable, Equatable {
     public var due: String?
     /// `date_created`: the last seed for `DTSTART` (§4.4.1).
     public var dateCreated: String?
+    /// `complete_instances` and `skipped_instances`.
     public var instances: TaskNotesInstanceLists
 
     public init(recurrence: String, anchor: TaskNotesRecurrenceAnchor = .scheduled, scheduled: String? = nil,
@@ -51,6 +54,7 @@ public struct TaskNotesRecurrenceUpdate: Sendable, Equatable {
     public var nextScheduled: String?
     /// `due` moved by the same number of days; nil without both `scheduled` and `due` or without a next occurrence.
     public var nextDue: String?
+    /// The instance lists to write.
     public var instances: TaskNotesInstanceLists
     /// Whether the instance lists changed (the caller updates `date_modified`, §4.7 item 4).
     public var instancesChanged: Bool
@@ -61,7 +65,8 @@ public struct TaskNotesRecurrenceUpdate: Sendable, Equatable {
 /// `DTSTART` per the anchor. Occurrences come from the engine's RFC 5545 `RecurrenceRule`.
 public enum TaskNotesRecurrence {
     /// Most occurrences examined in one search, so a search that only meets completed or skipped
-    /// days still ends (with no next occurrence). Sub-daily rules are fast-forwarded first.
+    /// days still ends: with a `recurrence_search_limit` error, not as if the series had ended.
+    /// Sub-daily rules are fast-forwarded first.
     static let searchLimit = 500_000
 
     /// Complete instance `target` (§4.7, §5.7) and advance the schedule.
@@ -150,7 +155,12 @@ public enum TaskNotesRecurrence {
         }
         var it = rule.makeIterator(from: fastForwarded(start, rule, to: lower))
         var examined = 0
-        while examined < searchLimit, let x = it.next() {
+        while let x = it.next() {
+            // Giving up is not "the series ended": nil would make the caller complete the task.
+            guard examined < searchLimit else {
+                throw TaskNotesError(TaskNotesError.recurrenceSearchLimit,
+                                     "no open occurrence found within \(searchLimit) occurrences of the rule", field: "recurrence")
+            }
             examined += 1
             if let after = strictlyAfter, !(after < x) { continue }
             let day = dayOf(x, utc: startIsUTC, zone: zone)

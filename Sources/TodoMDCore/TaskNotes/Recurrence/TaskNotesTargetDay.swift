@@ -33,7 +33,7 @@ public struct TaskNotesTargetDay: Equatable, Sendable {
         let s = text.trimmedSpaces
         if let d = LocalDate(s) { return TaskNotesTargetDay(day: d) }
         guard let local = ImportDates.local(s, zone: zone) else {
-            throw TaskNotesError("invalid_date_value", "\(field) '\(text)' is not a date or date-time", field: field)
+            throw TaskNotesError(TaskNotesError.invalidDate, "Invalid \(field) \"\(text)\": expected a date or date-time.", field: field)
         }
         guard local.time != nil, let instant = ImportDates.instant(s, zone: zone) else { return TaskNotesTargetDay(day: local.date) }
         return TaskNotesTargetDay(day: local.date, instant: instant)

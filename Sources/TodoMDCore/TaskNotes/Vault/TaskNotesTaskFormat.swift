@@ -37,7 +37,14 @@ public struct TaskNotesTaskFormat: TaskFileFormat {
             lineKeys.contains("tags") || lineKeys.contains(statusKey) || (!detection.propertyName.isEmpty && lineKeys.contains(detection.propertyName))
         }
         guard case let .fields(doc, fields) = parsed else { return parsed.outcome }
-        let json = fields.map { ($0.0, Self.json($0.1)) }
+        var budget = YAMLBudget()
+        let json = fields.map { ($0.0, FieldReader.json($0.1, budget: &budget)) }
+        if budget.exhausted {
+            var broken = TodoTask(path: path, title: MarkdownTaskFormat.noteName(path))
+            broken.problems.append(budget.reason)
+            broken.readOnly = true
+            return .task(broken)
+        }
         // The plugin looks at the frontmatter only (a `#task` in the body is text).
         guard detection.isTask(path: path, frontmatter: json, body: "") else { return .notATask }
         var task = TodoTask(path: path, title: "")
@@ -49,7 +56,10 @@ public struct TaskNotesTaskFormat: TaskFileFormat {
                 continue
             }
             switch role {
-            case .title: canonical.append((TaskKey.title, node))
+            case .title:
+                // As the plugin reads it: a title in the frontmatter wins, even when titles are
+                // kept in file names (older files); a blank one does not count.
+                if let t = node.scalar?.string, !t.trimmed.isEmpty { canonical.append((TaskKey.title, node)) }
             case .status:
                 sawStatus = true
                 canonical.append((TaskKey.status, Self.scalar(status(node.scalar?.string ?? "").rawValue)))
@@ -63,7 +73,7 @@ public struct TaskNotesTaskFormat: TaskFileFormat {
             case .recurrence: canonical.append((TaskKey.recurrence, node))
             case .tags:
                 // The tag that makes a note a task is not one of the task's tags (written back on every tags edit).
-                let tags = Self.strings(node).filter { detection.methods.contains(.tag) ? $0.trimmingCharacters(in: CharacterSet(charactersIn: "# ")) != detection.tag : true }
+                let tags = Self.strings(node).filter { !(detection.methods.contains(.tag) && TaskNotesTaskDetection.normalizedTag($0) == detection.tag) }
                 canonical.append((TaskKey.tags, Node.sequence(.init(tags.map(Self.scalar)))))
             case .projects:
                 // The first project is the task's project; the list stays as written.
@@ -74,7 +84,7 @@ public struct TaskNotesTaskFormat: TaskFileFormat {
             default: canonical.append((key, node))
             }
         }
-        if !fields.contains(where: { mapping.role(forKey: $0.0) == .title }) {
+        if !canonical.contains(where: { $0.0 == TaskKey.title }) {
             // The title is the file name as it is (`Follow-up call.md` is "Follow-up call").
             canonical.insert((TaskKey.title, Self.scalar(MarkdownTaskFormat.noteName(path))), at: 0)
         }
@@ -97,20 +107,26 @@ public struct TaskNotesTaskFormat: TaskFileFormat {
     }
 
     /// The schema priority of a TaskNotes priority: by name (`normal` is medium), else by its
-    /// place in the vault's list (above `high` is high, between `low` and `high` medium).
+    /// weight (the plugin's `customPriorities`; higher is more important) against the weights of
+    /// `low`, `normal` and `high`, else by its rank among the vault's weights (the heaviest is
+    /// high, the lightest low); unknown values are none.
     public func priority(_ value: String) -> Priority {
         switch value.lowercased() {
         case "", "none": return .none
         case "low", "lowest": return .low
         case "normal", "medium": return .medium
         case "high", "urgent", "highest": return .high
-        default:
-            let list = config.priorityValues.map { $0.lowercased() }
-            guard let i = list.firstIndex(of: value.lowercased()) else { return .none }
-            if let h = list.firstIndex(of: "high"), i > h { return .high }
-            if let l = list.firstIndex(of: "low"), i < l { return .low }
-            return .medium
+        default: break
         }
+        let weights = config.priorityWeights
+        guard let w = weights[value] ?? weights.first(where: { $0.key.lowercased() == value.lowercased() })?.value else { return .none }
+        func weight(_ names: String...) -> Int? { weights.first { names.contains($0.key.lowercased()) }?.value }
+        if let h = weight("high"), let l = weight("low") {
+            return w >= h ? .high : w >= (weight("normal", "medium") ?? (l + 1)) ? .medium : w >= l ? .low : .none
+        }
+        let ranked = Set(weights.values).sorted()
+        guard ranked.count > 1 else { return .medium }
+        return w == ranked.last ? .high : w == ranked.first ? .low : .medium
     }
 
     // MARK: Writing
@@ -146,7 +162,17 @@ public struct TaskNotesTaskFormat: TaskFileFormat {
            let doc = FrontmatterDocument(bytes: bytes), !doc.keyBlocks().contains(where: { $0.key == mapping.key(for: .title) }) {
             throw TodoError.invalidArgument("this TaskNotes vault keeps titles in file names: rename the file to change the title")
         }
-        return try MarkdownTaskFormat().apply(changes.flatMap(translate), to: bytes, schemaKeys: Set(changes.map(\.key))) { path, b, zone in
+        if changes.contains(where: { $0.key == TaskKey.status && $0.value == .string(TaskStatus.cancelled.rawValue) }), cancelledValue == nil {
+            throw TodoError.invalidArgument("this TaskNotes vault has no cancelled status (customStatuses); set another status")
+        }
+        let translated = changes.flatMap { c -> [FieldChange] in
+            guard c.key == TaskKey.project else { return translate(c) }
+            // Only the first project changes; the others and their link style stay.
+            let p: String? = { if case .string(let s)? = c.value { return s } else { return nil } }()
+            let list = projects(replacingFirstOf: currentProjects(bytes), with: p)
+            return [FieldChange(mapping.key(for: .projects), list.isEmpty ? nil : .list(list))]
+        }
+        return try MarkdownTaskFormat().apply(translated, to: bytes, schemaKeys: Set(changes.map(\.key))) { path, b, zone in
             read(path: path, bytes: b, zone: zone)
         }
     }
@@ -160,7 +186,16 @@ public struct TaskNotesTaskFormat: TaskFileFormat {
             let at = schema.firstIndex { [TaskKey.recurrence, TaskKey.estimatedMinutes, TaskKey.description, TaskKey.created].contains($0.key) }
             schema.insert(FieldChange(TaskKey.tags, .list([])), at: at ?? schema.count)
         }
-        var out = schema.flatMap(translate)
+        // The project replaces the first entry of the `projects` list the task may carry.
+        let projectsKey = mapping.key(for: .projects)
+        let carried: [String] = {
+            guard case .array(let items)? = task.extra.last(where: { $0.0 == projectsKey })?.1 else { return [] }
+            return items.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
+        }()
+        var out = schema.filter { $0.key != projectsKey }.flatMap { c -> [FieldChange] in
+            guard c.key == TaskKey.project else { return translate(c) }
+            return [FieldChange(projectsKey, .list(projects(replacingFirstOf: carried, with: task.project)))]
+        }
         if task.priority == .none, !config.defaultPriority.isEmpty, config.defaultPriority.lowercased() != "none",
            let i = out.firstIndex(where: { $0.key == mapping.key(for: .status) }) {
             out.insert(FieldChange(mapping.key(for: .priority), .string(config.defaultPriority)), at: i + 1)
@@ -192,9 +227,9 @@ public struct TaskNotesTaskFormat: TaskFileFormat {
             guard detection.methods.contains(.tag), !detection.tag.isEmpty else { return [FieldChange(key(.tags), c.value)] }
             var tags: [String] = []
             if case .list(let l)? = c.value { tags = l } else if let t = text(c.value) { tags = [t] }
-            return [FieldChange(key(.tags), .list([detection.tag] + tags.filter { $0 != detection.tag }))]
+            return [FieldChange(key(.tags), .list([detection.tag] + tags.filter { TaskNotesTaskDetection.normalizedTag($0) != detection.tag }))]
         case TaskKey.project:
-            return [FieldChange(key(.projects), text(c.value).map { .list(["[[\($0)]]"]) })]
+            return [FieldChange(key(.projects), .list(projects(replacingFirstOf: [], with: text(c.value))))]
         case TaskKey.created: return [FieldChange(key(.dateCreated), text(c.value).map { .string(Self.pluginTimestamp($0, zone: zone())) } ?? c.value)]
         case TaskKey.modified: return [FieldChange(key(.dateModified), text(c.value).map { .string(Self.pluginTimestamp($0, zone: zone())) } ?? c.value)]
         case TaskKey.completed:
@@ -207,14 +242,39 @@ public struct TaskNotesTaskFormat: TaskFileFormat {
         }
     }
 
+    /// The `projects` list with its first entry (the task's project) replaced by `project` in
+    /// the first entry's link style (a wiki link, or a Markdown link; new lists as the vault's
+    /// `useFrontmatterMarkdownLinks` says), the other projects kept; nil `project` drops it.
+    func projects(replacingFirstOf current: [String], with project: String?) -> [String] {
+        var list = current
+        let markdown = current.first.map { $0.hasPrefix("[") && !$0.hasPrefix("[[") } ?? config.useMarkdownLinks
+        if !list.isEmpty { list.removeFirst() }
+        if let p = project, !p.isEmpty {
+            list.insert(markdown ? "[\(p)](\(p.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? p).md)" : "[[\(p)]]", at: 0)
+        }
+        return list
+    }
+
+    /// The project entries a file holds now (the raw `projects` list).
+    func currentProjects(_ bytes: [UInt8]) -> [String] {
+        guard case .task(let t) = read(path: "edit.md", bytes: bytes, zone: zone()),
+              case .array(let items)? = t.extra.last(where: { $0.0 == mapping.key(for: .projects) })?.1 else { return [] }
+        return items.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
+    }
+
     func statusValue(_ s: TaskStatus) -> String {
         let values = config.statuses.values
         switch s {
         case .done: return config.statuses.completedValues.first { $0.lowercased() != "cancelled" } ?? config.statuses.defaultCompleted
-        case .cancelled: return config.statuses.completedValues.first { $0.lowercased() == "cancelled" } ?? values.first { $0.lowercased() == "cancelled" } ?? "cancelled"
-        case .inProgress: return values.first { status($0) == .inProgress } ?? "in-progress"
+        case .cancelled: return cancelledValue ?? config.statuses.defaultCompleted
+        case .inProgress: return values.first { status($0) == .inProgress } ?? config.statuses.defaultValue
         case .todo, .someday: return config.statuses.defaultValue
         }
+    }
+
+    /// The vault's cancelled status, if it has one.
+    var cancelledValue: String? {
+        (config.statuses.completedValues + config.statuses.values).first { status($0) == .cancelled }
     }
 
     func priorityValue(_ p: Priority) -> String {
@@ -237,7 +297,7 @@ public struct TaskNotesTaskFormat: TaskFileFormat {
         return f.string(from: d)
     }
 
-    /// `[[Project A|alias]]` → `Project A`; `[A](a.md)` → `a`; plain text as is.
+    /// The name a project link shows: `[[Areas/Project A|alias]]` → `Project A`; `[A](a.md)` → `A`; plain text as is.
     public static func linkTarget(_ s: String) -> String {
         let t = s.trimmingCharacters(in: .whitespaces)
         if t.hasPrefix("[["), t.hasSuffix("]]") {
@@ -269,18 +329,6 @@ public struct TaskNotesTaskFormat: TaskFileFormat {
         if let day = LocalDate(s) { return scalar(Timestamp.format(day.startInstant(in: zone))) }
         if let d = ImportDates.instant(s, zone: zone) { return scalar(Timestamp.format(d)) }
         return node
-    }
-
-    /// A node as JSON for task detection: scalars as text (true/false as booleans).
-    static func json(_ node: Node) -> JSONValue {
-        switch node {
-        case .scalar(let s):
-            if s.style == .plain, s.string == "true" || s.string == "false" { return .bool(s.string == "true") }
-            return .string(s.string)
-        case .sequence(let seq): return .array(seq.map(json))
-        case .mapping(let m): return .object(m.compactMap { k, v in k.scalar.map { ($0.string, json(v)) } })
-        case .alias: return .null
-        }
     }
 
     /// Whether the raw head of a file names the tag (a broken file meant as a task).
