@@ -132,7 +132,7 @@ public final class TodoService: @unchecked Sendable {
 
     /// The files whose bytes the settings come from.
     static func settingsStamps(_ root: String) -> [FileStamp?] {
-        [VaultSettings.fileName, ".obsidian/templates.json"].map { Vault.stamp(ofPath: root + "/" + $0) }
+        [VaultSettings.fileName, ".obsidian/templates.json", ObsidianTasksSettings.relativePath].map { Vault.stamp(ofPath: root + "/" + $0) }
     }
 
     /// A long-running process picks up a changed `.todomd.json`: a new vault, its index (whose

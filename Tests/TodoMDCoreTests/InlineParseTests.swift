@@ -113,7 +113,7 @@ final class InlineParseTests: XCTestCase {
         ("- [ ] DV comma [priority:: high], [due:: 2026-01-05]", "todo «DV comma» priority=high due=2026-01-05 dv"),
         ("- [ ] DV trailing comma [due:: 2026-01-05],", "todo «DV trailing comma» due=2026-01-05 dv"),
         ("- [ ] DV spaces [ due::   2026-01-05 ]", "todo «DV spaces» due=2026-01-05 dv"),
-        ("- [ ] DV key case [Due:: 2026-01-05]", "todo «DV key case» due=2026-01-05 dv"),
+        ("- [ ] DV key case [Due:: 2026-01-05]", "todo «DV key case [Due:: 2026-01-05]»"),  // keys are case-sensitive
         ("- [ ] DV unknown [estimate:: 2h] [due:: 2026-01-05]", "todo «DV unknown [estimate:: 2h]» due=2026-01-05 dv"),
         ("- [ ] DV unknown last [due:: 2026-01-05] [estimate:: 2h]", "todo «DV unknown last [due:: 2026-01-05] [estimate:: 2h]»"),
         ("- [ ] DV mismatched [due:: 2026-01-05)", "todo «DV mismatched [due:: 2026-01-05)»"),
@@ -184,9 +184,9 @@ final class InlineParseTests: XCTestCase {
 
     func testGlobalFilterOnOneLine() {
         XCTAssertNil(InlineTaskLine.parse("- [ ] Buy milk", globalFilter: "#task"))
-        let t = InlineTaskLine.parse("- [ ] #task Buy milk #home 📅 2026-01-05", globalFilter: "#task")
+        let t = InlineTaskLine.parse("- [ ] #task Buy milk #home 📅 2026-01-05", globalFilter: "#task", removeGlobalFilter: true)
         XCTAssertEqual(inlineSummary(t), "todo «Buy milk #home» due=2026-01-05 tags=home")
-        XCTAssertEqual(inlineSummary(InlineTaskLine.parse("- [ ] Buy #task milk", globalFilter: "#task")),
+        XCTAssertEqual(inlineSummary(InlineTaskLine.parse("- [ ] Buy #task milk", globalFilter: "#task", removeGlobalFilter: true)),
                        "todo «Buy milk»")
         XCTAssertEqual(inlineSummary(InlineTaskLine.parse("- [ ] Buy milk", globalFilter: "")), "todo «Buy milk»")
     }

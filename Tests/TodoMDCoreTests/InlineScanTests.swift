@@ -39,7 +39,7 @@ final class InlineScanTests: XCTestCase {
 
     func testGlobalFilter() {
         let note = "- [ ] #task Buy milk\n- [ ] Not tracked\n- [x] Call #task Bob ✅ 2026-01-02\n"
-        let tasks = InlineTaskScanner.scan(note, globalFilter: "#task")
+        let tasks = InlineTaskScanner.scan(note, globalFilter: "#task", removeGlobalFilter: true)
         XCTAssertEqual(tasks.map(\.lineNumber), [0, 2])
         XCTAssertEqual(tasks.map(\.title), ["Buy milk", "Call Bob"])
         XCTAssertEqual(tasks.map(\.tags), [[], []])

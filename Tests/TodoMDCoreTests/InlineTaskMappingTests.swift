@@ -7,7 +7,7 @@ final class InlineTaskMappingTests: XCTestCase {
 
     func testFullMapping() {
         let line = InlineTaskLine.parse("  - [x] #task Buy milk #home/errands 🆔 m1 ⛔ a,b 🔺 🔁 every week 🏁 keep ➕ 2026-01-01 🛫 2026-01-02 ⏳ 2026-01-03 📅 2026-01-04 ✅ 2026-01-05 ^blk",
-                                        lineNumber: 7, globalFilter: "#task")!
+                                        lineNumber: 7, globalFilter: "#task", removeGlobalFilter: true)!
         let t = line.toTask(path: "notes/shop.md")
         XCTAssertEqual(t.path, "notes/shop.md")
         XCTAssertEqual(t.title, "Buy milk #home/errands")
@@ -51,9 +51,10 @@ final class InlineTaskMappingTests: XCTestCase {
         }
     }
 
-    func testCancelledUsesCancelledDateAndProblemsCarry() {
+    func testCancelledDateStaysApartAndProblemsCarry() {
         let t = inlineLine("- [-] a ❌ 2026-01-07").toTask(path: "n.md")
-        XCTAssertEqual(t.completed, Timestamp.parse("2026-01-07T00:00:00Z"))
+        XCTAssertNil(t.completed)
+        XCTAssertEqual(extra(t, "cancelled"), .string("2026-01-07"))
         let bad = inlineLine("- [ ] a 📅 2026-13-01").toTask(path: "n.md")
         XCTAssertNil(bad.due)
         XCTAssertEqual(bad.problems.count, 1)

@@ -90,7 +90,7 @@ final class InlineVaultTests: XCTestCase {
         dir.write(".todomd.json", "{\"global_filter\": \"#task\", \"status_map\": {\">\": \"someday\"}}")
         dir.write("n.md", "- [ ] not a task\n- [ ] a real one #task\n- [>] later #task\n")
         let snap = Vault(root: dir.path, clock: clock("2026-11-22T10:00")).load()
-        XCTAssertEqual(snap.tasks.map(\.title), ["a real one", "later"])
+        XCTAssertEqual(snap.tasks.map(\.title), ["a real one #task", "later #task"], "the title keeps the filter, as the plugin does by default")
         XCTAssertEqual(snap.tasks.map(\.status), [.todo, .someday])
     }
 

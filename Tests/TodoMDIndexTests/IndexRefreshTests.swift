@@ -80,7 +80,7 @@ final class IndexRefreshTests: XCTestCase {
         index = try f.index()
         let stats = try index.refresh()
         XCTAssertEqual(stats.added, 1, "a new settings file means a fresh cache")
-        XCTAssertEqual(try index.snapshot().tasks.map(\.title), ["Call Bob"])
+        XCTAssertEqual(try index.snapshot().tasks.map(\.title), ["Call Bob #task"])
         let tokyo = TimeZone(identifier: "Asia/Tokyo")!
         let other = try TaskIndex(vault: Vault(root: f.dir.path, clock: Clock(now: testClock.now, timeZone: tokyo)), path: f.indexPath)
         XCTAssertEqual(try other.refresh().added, 1, "another time zone reads timestamps differently: rebuilt")

@@ -68,9 +68,10 @@ public enum InlineFieldKind: String, CaseIterable, Sendable, Comparable {
         }
     }
 
+    /// The field a Dataview key names. Case-sensitive, as Obsidian Tasks' regexes are (no `i`
+    /// flag in DataviewTaskSerializer): `[Due:: …]` is an ordinary Dataview field, not a due date.
     static func dataview(key: String) -> InlineFieldKind? {
-        let k = key.lowercased()
-        return allCases.first { $0.dataviewKey.lowercased() == k }
+        allCases.first { $0.dataviewKey == key }
     }
 }
 

@@ -162,7 +162,7 @@ enum InlineFieldReader {
         var value = raw
         switch kind {
         case .priority:
-            guard let p = InlinePriority(rawValue: raw.lowercased()) else { return nil }
+            guard let p = InlinePriority(rawValue: raw) else { return nil }  // `priority:: High` is not read either
             value = p.rawValue
         case .recurrence:
             guard raw.unicodeScalars.allSatisfy({ S.isAlnum($0) || $0 == "," || $0 == " " || $0 == "!" }) else { return nil }

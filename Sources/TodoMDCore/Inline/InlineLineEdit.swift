@@ -61,6 +61,8 @@ extension InlineTaskLine {
     ///   last field — always before a trailing block id and before trailing blanks.
     /// - Added tags go after the description (before the first field); removed tags go with
     ///   the blanks before them.
+    /// - A changed line ending in exactly one space loses it (Obsidian Tasks trims); two or more
+    ///   trailing spaces, a Markdown hard break, stay.
     /// - Throws: `TodoError.invalidArgument` for a value the format could not read back
     ///   (a malformed date, unknown priority, recurrence text outside `[A-Za-z0-9, !]`…).
     public func rewritten(_ edit: InlineLineEdit) throws -> String {
@@ -78,7 +80,17 @@ extension InlineTaskLine {
         for tag in edit.addTags where !line.tags.contains(where: { $0.lowercased() == tag.lowercased() }) {
             line = line.reparsed(line.addingTag(tag))
         }
-        return line.text
+        guard line.text != text else { return text }
+        return Self.droppingSingleTrailingSpace(line)
+    }
+
+    /// A rewritten line loses one trailing space, as Obsidian Tasks' rewrite does (it trims the
+    /// body and writes `indent + marker + " [c] " + fields`); two or more are kept, because they
+    /// are a Markdown hard break (the plugin would drop those too; we keep the rendering).
+    static func droppingSingleTrailingSpace(_ line: InlineTaskLine) -> String {
+        let b = Array(line.body.unicodeScalars)
+        guard b.count >= 2, b[b.count - 1] == " ", !b[b.count - 2].properties.isWhitespace else { return line.text }
+        return String(line.text.dropLast())
     }
 
     /// The line moved to `status`, with Obsidian Tasks' date rules: entering done adds a done

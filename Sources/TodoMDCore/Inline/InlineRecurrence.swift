@@ -13,23 +13,12 @@ public struct InlineOccurrence: Sendable, Equatable {
     /// The date the recurrence counts from: due, else scheduled, else start (Obsidian Tasks).
     public var referenceDate: LocalDate? { due ?? scheduled ?? start }
 
-    /// The reference date; with Obsidian Tasks' "remove scheduled date on recurrence" the order
-    /// is due, start, scheduled (`Occurrence.getDatePriorityOrder`).
-    public func referenceDate(removingScheduled: Bool) -> LocalDate? {
-        removingScheduled ? due ?? start ?? scheduled : referenceDate
-    }
-
     /// Every date moved by the offset that takes the reference date to `next`, so "starts a
     /// week before it is due" still holds. Unchanged when there is no reference date.
-    /// `removingScheduled` (Obsidian Tasks' "remove scheduled date on recurrence") counts from
-    /// due, else start, else scheduled, and drops the scheduled date when there is a start or
-    /// due date (`Occurrence.next`).
-    public func shifted(toReference next: LocalDate, removingScheduled: Bool = false) -> InlineOccurrence {
-        guard let ref = referenceDate(removingScheduled: removingScheduled) else { return self }
+    public func shifted(toReference next: LocalDate) -> InlineOccurrence {
+        guard let ref = referenceDate else { return self }
         let offset = ref.days(until: next)
-        let dropScheduled = removingScheduled && (start != nil || due != nil)
-        return InlineOccurrence(start: start?.adding(days: offset),
-                                scheduled: dropScheduled ? nil : scheduled?.adding(days: offset),
+        return InlineOccurrence(start: start?.adding(days: offset), scheduled: scheduled?.adding(days: offset),
                                 due: due?.adding(days: offset))
     }
 }

@@ -3,15 +3,18 @@ import Foundation
 extension InlineTaskLine {
     /// The line as a `TodoTask` (read-only view; edits go through `rewritten`).
     ///
-    /// - title: `title` (fields, block id and global filter removed; tags kept); tags: `tags`.
+    /// - title: `title` (fields and block id removed, the global filter only when the settings say; tags
+    ///   kept); tags: `tags`.
     /// - due/scheduled → `due`/`scheduled`; 🛫 start → `deferDate` (hidden until that day).
-    /// - ➕ created, ✅ done and ❌ cancelled dates are days; as instants they are 00:00 UTC of that
-    ///   day. `completed` is the done date, or the cancelled date when the task is cancelled.
+    /// - ➕ created and ✅ done dates are days; as instants they are 00:00 UTC of that day.
+    ///   `completed` is the ✅ done date only. The ❌ cancelled date is its own field, kept as
+    ///   written (`YYYY-MM-DD`) in `extra["cancelled"]`: the schema has no cancelled date (a
+    ///   cancelled task file has none), and Obsidian Tasks keeps the two apart.
     /// - priority: highest/high → high, medium → medium, low/lowest → low, none → none; the exact
     ///   level is kept in `extra["priority_level"]`.
     /// - `recurrence` stays nil: the schema wants an RRULE, so Obsidian's text is kept in
     ///   `extra["recurrence_text"]` for the recurrence module to translate.
-    /// - extra (in this order, when present): `line`, `status_char`, `format`, `priority_level`,
+    /// - extra (in this order, when present): `line`, `status_char`, `format`, `cancelled`, `priority_level`,
     ///   `recurrence_text`, `on_completion`, `task_id`, `depends_on` (array), `block_id`, `identity`.
     /// - source `obsidian`; `problems` lists unreadable dates.
     public func toTask(path: String) -> TodoTask {
@@ -22,15 +25,12 @@ extension InlineTaskLine {
         t.priority = priority?.taskPriority ?? .none
         t.tags = tags
         t.created = created.map(Self.utcMidnight)
-        if status == .cancelled {
-            t.completed = (cancelledDate ?? doneDate).map(Self.utcMidnight)
-        } else {
-            t.completed = (doneDate ?? cancelledDate).map(Self.utcMidnight)
-        }
+        t.completed = doneDate.map(Self.utcMidnight)
         t.source = "obsidian"
         t.problems = problems
         var extra: [(String, JSONValue)] = [("line", .int(lineNumber)), ("status_char", .string(String(statusChar))),
                                             ("format", .string(format.rawValue))]
+        if let c = cancelledDate { extra.append(("cancelled", .string(c.description))) }
         if let p = priority { extra.append(("priority_level", .string(p.rawValue))) }
         if let r = recurrence { extra.append(("recurrence_text", .string(r))) }
         if let o = onCompletion { extra.append(("on_completion", .string(o))) }

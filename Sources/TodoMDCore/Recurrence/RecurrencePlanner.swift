@@ -122,6 +122,7 @@ public enum RecurrencePlanner {
     /// when each is done).
     public static func preview(_ task: TodoTask, mode: RepeatMode, completionDay: LocalDate, today: LocalDate,
                                limit: Int) -> [LocalDateTime] {
+        if task.line != nil { return checkboxPreview(task, completionDay: completionDay, limit: limit) }
         var out: [LocalDateTime] = []
         var current = task
         for _ in 0..<limit {
@@ -137,6 +138,25 @@ public enum RecurrencePlanner {
             current.deferDate = plan.deferDate
             current.recurrence = plan.rule
             if mode != .every { break }
+        }
+        return out
+    }
+}
+
+extension RecurrencePlanner {
+    /// A checkbox task's next reference dates by Obsidian Tasks' rules (`InlinePluginRecurrence`:
+    /// month ends clamp), so the preview matches what completing the line writes. The rule text is
+    /// the line's own (`extra["recurrence_text"]`); a date-less line has no dates to show.
+    static func checkboxPreview(_ task: TodoTask, completionDay: LocalDate, limit: Int) -> [LocalDateTime] {
+        guard case .string(let text)? = task.extra.first(where: { $0.0 == "recurrence_text" })?.1,
+              let (rule, whenDone) = try? parse(text),
+              var reference = (task.due ?? task.scheduled ?? task.deferDate)?.date else { return [] }
+        var out: [LocalDateTime] = []
+        for _ in 0..<(whenDone ? min(limit, 1) : limit) {
+            guard let next = InlinePluginRecurrence.nextReferenceDate(rule: rule, from: whenDone ? completionDay : reference)
+            else { break }
+            out.append(LocalDateTime(date: next))
+            reference = next
         }
         return out
     }

@@ -8,7 +8,7 @@ extension Vault {
     func inlineTasks(path: String, bytes: [UInt8]) -> [TodoTask] {
         guard bytes.count <= Limits.fileBytes, Self.mayHoldCheckbox(bytes), let text = UTF8Text.decode(bytes) else { return [] }
         let note = MarkdownTaskFormat.noteName(path)
-        return InlineTaskScanner.scan(text, statusMap: settings.statusMap, globalFilter: settings.globalFilter).map { line in
+        return scanInline(text).map { line in
             var t = line.toTask(path: path)
             t.extra.removeAll { $0.0 == "line" }  // the JSON's own `line` (1-based) says it
             t.line = line.lineNumber
@@ -24,6 +24,13 @@ extension Vault {
             }
             return t
         }
+    }
+
+    /// The checkbox lines of a note's text under the vault's settings (global filter, whether it
+    /// is removed from titles, statuses).
+    func scanInline(_ text: String) -> [InlineTaskLine] {
+        InlineTaskScanner.scan(text, statusMap: settings.statusMap, globalFilter: settings.globalFilter,
+                               removeGlobalFilter: settings.obsidianTasks.removeGlobalFilter)
     }
 
     /// A cheap test before decoding: a checkbox needs `[`, one character and `]`.
@@ -43,19 +50,20 @@ extension Vault {
     /// Rewrites an inline task's line (and inserts a recurrence line) in its note, refusing when
     /// the line changed since it was read. Lines elsewhere in the note may change meanwhile:
     /// the task is found again by its identity.
-    func rewriteInline(_ task: TodoTask, _ make: (InlineTaskLine) throws -> (line: String, next: String?, remove: Bool))
-        throws -> TodoTask {
+    /// A `🏁 delete` line that is gone comes back as it would have read, at its old line number.
+    func rewriteInline(_ task: TodoTask, _ make: (InlineTaskLine) throws -> InlineStatusChange) throws -> TodoTask {
         guard let original = task.sourceLine, let identity = task.inlineIdentity else {
             throw TodoError.invalidArgument("\(task.key) is not a checkbox task")
         }
         let path = FileSystem.realPath(absolute(task.path)) ?? absolute(task.path)
-        var moved = task.line ?? 0, fallback = moved
+        var moved: Int? = task.line ?? 0, fallback = task.line ?? 0
+        var removed: String?
         let written = try withLock {
             try FileSystem.replaceChecked(path, name: task.path, noun: "note") { bytes in
                 guard let text = UTF8Text.decode(bytes) else {
                     throw TodoError.unreadable(path: task.path, reason: "the note is no longer valid UTF-8")
                 }
-                let lines = InlineTaskScanner.scan(text, statusMap: settings.statusMap, globalFilter: settings.globalFilter)
+                let lines = scanInline(text)
                 let found = lines.first(where: { $0.identity == identity }) ?? lines.first(where: { $0.lineNumber == task.line })
                 guard let current = found, InlineNote.lineStillMatches(original: original, current: current.text) else {
                     throw lineChanged(task, now: found)
@@ -63,14 +71,19 @@ extension Vault {
                 let change = try make(current)
                 guard let newText = InlineNote.applyingCompletion(in: text, lineNumber: current.lineNumber, expecting: original,
                                                                   completedLine: change.line, nextLine: change.next,
-                                                                  placement: .above, removeCompleted: change.remove) else {
+                                                                  placement: change.placement, removeCompleted: change.deleted) else {
                     throw lineChanged(task, now: current)
                 }
                 // Where the task's line went (a line inserted above moves it down).
-                moved = change.next != nil && !change.remove ? current.lineNumber + 1 : current.lineNumber
+                moved = change.changedLineNumber(from: current.lineNumber)
                 fallback = current.lineNumber
+                removed = change.deleted ? change.line : nil
                 return Array(newText.utf8)
             }
+        }
+        if let removed, var gone = inlineTasks(path: task.path, bytes: Array(removed.utf8)).first {
+            gone.line = fallback
+            return gone
         }
         let now = inlineTasks(path: task.path, bytes: written)
         return now.first(where: { $0.line == moved }) ?? now.first(where: { $0.line == fallback }) ?? task
@@ -94,7 +107,8 @@ extension Vault {
     /// line and are refused.
     func updateInline(_ task: TodoTask, _ changes: [FieldChange]) throws -> TodoTask {
         try rewriteInline(task) { line in
-            var edit = InlineLineEdit()
+            let tasksSettings = settings.obsidianTasks
+            var edit = InlineLineEdit(format: tasksSettings.taskFormat == .dataview ? .dataview : nil)
             var newStatus: TaskStatus?
             for c in changes {
                 switch c.key {
@@ -142,38 +156,50 @@ extension Vault {
                 }
             }
             if let st = newStatus {
-                return (try line.rewritten(status: st, on: clock.today, statusMap: settings.statusMap, also: edit), nil, false)
+                return InlineStatusChange(line: try line.rewritten(status: st, on: clock.today, statusMap: settings.statusMap, also: edit,
+                                                                   doneDate: tasksSettings.setDoneDate,
+                                                                   cancelledDate: tasksSettings.setCancelledDate))
             }
-            return (try line.rewritten(edit), nil, false)
+            return InlineStatusChange(line: try line.rewritten(edit))
         }
     }
 
-    /// Completes an inline task; a recurring one gets its next occurrence as a new line above,
-    /// its dates moved as Obsidian Tasks moves them (all by the same number of days, from the
-    /// reference date due, else scheduled, else start; `when done` counts from today).
+    /// Completes an inline task as a click in Obsidian does (`InlineTaskLine.changingStatus`): the
+    /// checkbox becomes the first done status along its next-status chain (`[D]` → `[X]` with
+    /// custom statuses), ✅ today; a recurring one gets its next occurrence as a new line above
+    /// (below with the plugin's `recurrenceOnNextLine`), with Obsidian Tasks' own rules
+    /// (`InlinePluginRecurrence`): dates move together from the reference date (due, else
+    /// scheduled, else start; `when done` counts from today), month ends clamp (Mar 31 → Apr 30),
+    /// a date-less line stays date-less, and an impossible reference date (`📅 2022-02-30`) gets
+    /// no next occurrence. A `🏁 delete` line is removed once done (its next occurrence stays).
     func completeInline(_ task: TodoTask) throws -> ActionResult {
         var messages: [String] = []
+        let tasksSettings = settings.obsidianTasks
         let updated = try rewriteInline(task) { line in
-            let done = try line.rewritten(status: .done, on: clock.today, statusMap: settings.statusMap)
-            guard let ruleText = line.recurrence else { return (done, nil, false) }
-            let (rule, whenDone) = try RecurrencePlanner.parse(ruleText)
-            let reference = line.occurrence.referenceDate
-            let base = whenDone || reference == nil ? clock.today : reference!
-            let start = RecurrenceInstant(date: base)
-            var free = rule
-            if whenDone { free.start = nil }
-            guard let next = free.next(after: start, from: free.start ?? start) else {
-                messages.append("the series has ended; no next occurrence was added")
-                return (done, nil, false)
+            guard let doneChar = settings.statusMap.character(for: .done, from: line.statusChar) else {
+                throw TodoError.invalidArgument("no checkbox character is configured for status done")
             }
-            let created = line.created != nil ? clock.today : nil
-            let nextLine = reference == nil
-                ? line.nextOccurrenceLine(dates: InlineOccurrence(due: next.date), created: created, statusMap: settings.statusMap)
-                : line.nextOccurrenceLine(referenceDate: next.date, created: created, statusMap: settings.statusMap)
-            messages.append("next: a new line above, " + (nextLine.flatMap { InlineTaskLine.parse($0)?.due }.map {
-                "due " + DateText.short($0, today: clock.today)
-            } ?? "dated \(next.date)"))
-            return (done, nextLine, line.onCompletion?.lowercased() == "delete")
+            let change = try line.changingStatus(to: doneChar, on: clock.today, statusMap: settings.statusMap,
+                                                 settings: tasksSettings) { source in
+                guard let ruleText = source.recurrence else { return nil }
+                let (rule, whenDone) = try RecurrencePlanner.parse(ruleText)
+                switch InlinePluginRecurrence.next(of: source, rule: rule, whenDone: whenDone, today: clock.today) {
+                case .next(let d): return d
+                case .ended:
+                    messages.append("the series has ended; no next occurrence was added")
+                case .invalidReference(let kind, let value):
+                    messages.append("\(kind.emoji ?? kind.rawValue) \(value) is not a real date; no next occurrence was added")
+                }
+                return nil
+            }
+            if let next = change.next, let dates = InlineTaskLine.parse(next)?.occurrence {
+                let when = dates.due.map { "due " + DateText.short($0, today: clock.today) }
+                    ?? dates.scheduled.map { "scheduled " + DateText.short($0, today: clock.today) }
+                    ?? dates.start.map { "starts " + DateText.short($0, today: clock.today) } ?? "without dates"
+                messages.append("next: a new line " + (change.placement == .above ? "above" : "below") + ", " + when)
+            }
+            if change.deleted { messages.append("🏁 delete: the completed line was removed from the note") }
+            return change
         }
         var r = ActionResult(task: updated)
         r.messages = messages

@@ -22,6 +22,11 @@ public struct VaultSettings: Equatable, Sendable {
     /// Checkbox characters and their statuses (`[ ]` todo, `[x]` done, `[/]` in progress,
     /// `[-]` cancelled by default; more can be added, e.g. `">": "someday"`).
     public var statusMap: InlineStatusMap = .default
+    /// The Obsidian Tasks plugin's settings (its `data.json`, defaults when absent), with
+    /// `.todomd.json`'s `global_filter`, `remove_global_filter` and `status_map` applied on top:
+    /// the plugin's file says what Obsidian does, `.todomd.json` is the user's explicit choice.
+    /// `globalFilter` and `statusMap` above are the resulting values.
+    public var obsidianTasks = ObsidianTasksSettings()
     /// Folders (vault-relative) never scanned: note templates would otherwise show as tasks.
     /// Default `Templates`, plus the folder Obsidian's Templates plugin is set to.
     public var templateFolders: [String] = ["Templates"]
@@ -73,6 +78,19 @@ public struct VaultSettings: Equatable, Sendable {
     /// Reads the settings; the problem string is set when the file exists but is unusable.
     public static func load(root: String) -> (VaultSettings, problem: String?) {
         var s = VaultSettings()
+        let (plugin, pluginProblem) = ObsidianTasksSettings.load(root: root)
+        if let plugin {
+            s.obsidianTasks = plugin
+            s.globalFilter = plugin.globalFilter
+            s.statusMap = plugin.statusMap
+        }
+        let (own, problem) = load(root: root, onto: s)
+        return (own, [problem, pluginProblem].compactMap { $0 }.joined(separator: "; ").nilIfEmpty)
+    }
+
+    /// `.todomd.json` read over `base` (the plugin's settings already applied).
+    private static func load(root: String, onto base: VaultSettings) -> (VaultSettings, problem: String?) {
+        var s = base
         let path = root + "/" + fileName
         guard let data = FileManager.default.contents(atPath: path) else { return (s, nil) }
         guard let obj = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
@@ -121,14 +139,28 @@ public struct VaultSettings: Equatable, Sendable {
             if let t = v as? String { s.globalFilter = t.isEmpty ? nil : t } else if !(v is NSNull) {
                 problems.append("global_filter must be text")
             }
+            s.obsidianTasks.globalFilter = s.globalFilter
+        }
+        if let v = obj["remove_global_filter"] {
+            if let b = v as? Bool { s.obsidianTasks.removeGlobalFilter = b } else {
+                problems.append("remove_global_filter must be true or false")
+            }
         }
         if let v = obj["status_map"] {
             if let m = v as? [String: String] {
                 for (char, status) in m {
-                    guard char.count == 1, let c = char.first, let st = TaskStatus(rawValue: status) else {
+                    guard char.count == 1, let c = char.first, status == "non_task" || TaskStatus(rawValue: status) != nil else {
                         problems.append("status_map: \"\(char)\": \"\(status)\" must map one character to a status")
                         continue
                     }
+                    // Overrides the plugin's type for the character; its next status stays.
+                    guard let st = TaskStatus(rawValue: status) else {
+                        s.statusMap.nonTask.insert(c)
+                        s.statusMap.statuses[c] = nil
+                        for (k, v) in s.statusMap.characters where v == c { s.statusMap.characters[k] = nil }
+                        continue
+                    }
+                    s.statusMap.nonTask.remove(c)
                     s.statusMap.statuses[c] = st
                     if s.statusMap.characters[st] == nil { s.statusMap.characters[st] = c }
                 }

@@ -4,7 +4,7 @@ import Foundation
 /// vault or other parse settings is dropped and rebuilt, never migrated.
 enum IndexSchema {
     /// Bump on any change to the tables or to `TaskCodec`'s layout.
-    static let version = 12
+    static let version = 13
 
     static let create = """
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

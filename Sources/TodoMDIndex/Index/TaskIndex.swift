@@ -100,10 +100,12 @@ public final class TaskIndex {
     }
 
     /// What the cached parse depends on besides the files: the vault, the schema, the settings
-    /// file (inline tasks, status map, templates), the format's profile (TaskNotes' settings)
-    /// and the time zone timestamps are read in.
+    /// file (inline tasks, status map, templates), the Obsidian Tasks plugin's settings (global
+    /// filter, statuses), the format's profile (TaskNotes' settings) and the time zone
+    /// timestamps are read in.
     static func identity(vault: Vault, root: String) -> [String: String] {
-        let settings = (try? Data(contentsOf: URL(fileURLWithPath: vault.absolute(".todomd.json")))).map { Array($0) } ?? []
+        func bytes(_ rel: String) -> [UInt8] { (try? Data(contentsOf: URL(fileURLWithPath: vault.absolute(rel)))).map { Array($0) } ?? [] }
+        let settings = bytes(".todomd.json") + bytes(ObsidianTasksSettings.relativePath)
         return ["vault": root, "settings": String(Vault.fingerprint(settings), radix: 16),
                 "zone": vault.clock.timeZone.identifier, "schema": String(IndexSchema.version), "format": vault.format.cacheIdentity]
     }

@@ -25,7 +25,8 @@ extension TodoService {
                 try fm.createDirectory(atPath: (to as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 try fm.copyItem(atPath: root + "/" + rel, toPath: to)
             }
-            for name in [VaultSettings.fileName, OrderFile.fileName] where fm.fileExists(atPath: root + "/" + name) { try copy(name) }
+            for name in [VaultSettings.fileName, OrderFile.fileName, ObsidianTasksSettings.relativePath]
+            where fm.fileExists(atPath: root + "/" + name) { try copy(name) }
 
             var mapped = operations, refused: [Int: Error] = [:]
             for (i, var op) in operations.enumerated() {

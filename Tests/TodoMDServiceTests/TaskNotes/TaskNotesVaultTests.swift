@@ -206,4 +206,26 @@ final class TaskNotesVaultTests: XCTestCase {
         let kept = g.vault.read("TaskNotes/Tasks/Review.md")
         XCTAssertTrue(kept.contains("scheduled: 2026-12-04\n") && kept.contains("due: 2026-12-31\n"), kept)
     }
+
+    /// A file with Windows line ends (CRLF) and no `title` key: read, completed and reopened,
+    /// every line still ending in CRLF and no other byte changed.
+    func testCRLFFilesWithoutATitleKeepTheirLineEnds() throws {
+        let f = vault()
+        let text = "---\r\nstatus: open\r\npriority: high\r\ndue: 2026-11-30\r\ntags:\r\n  - task\r\n---\r\nBody line.\r\n"
+        f.vault.write("TaskNotes/Tasks/Follow-up call.md", text)
+        let s = f.service()
+        let t = try s.task("follow-up call").task
+        XCTAssertEqual(t.title, "Follow-up call")
+        XCTAssertEqual(t.priority, .high)
+        XCTAssertEqual(t.problems, [])
+        _ = try s.complete("follow-up call")
+        let done = f.vault.read("TaskNotes/Tasks/Follow-up call.md")
+        XCTAssertEqual(done, "---\r\nstatus: done\r\npriority: high\r\ndue: 2026-11-30\r\ntags:\r\n  - task\r\n"
+            + "completedDate: \"2026-11-27\"\r\ndateModified: \"2026-11-27T09:00:00.000+01:00\"\r\n---\r\nBody line.\r\n")
+        _ = try s.reopen("follow-up call")
+        let reopened = f.vault.read("TaskNotes/Tasks/Follow-up call.md")
+        XCTAssertTrue(reopened.hasPrefix("---\r\nstatus: open\r\n"), reopened)
+        XCTAssertFalse(reopened.contains("completedDate"), reopened)
+        XCTAssertFalse(reopened.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "every line ends in CRLF")
+    }
 }
