@@ -106,7 +106,11 @@ public struct ObsidianTasksSettings: Sendable, Equatable {
     /// Reads `<root>/.obsidian/plugins/obsidian-tasks-plugin/data.json`. Nil settings when the
     /// file is absent; the problem is set when it exists but is unusable (defaults are used).
     public static func load(root: String) -> (settings: ObsidianTasksSettings?, problem: String?) {
-        guard let data = FileManager.default.contents(atPath: root + "/" + relativePath) else { return (nil, nil) }
+        let path = root + "/" + relativePath
+        guard let size = FileSystem.statStamp(path)?.0.size else { return (nil, nil) }
+        guard size <= Int64(Limits.fileBytes), let data = FileManager.default.contents(atPath: path) else {
+            return (nil, relativePath + ": larger than 1 MB or unreadable; the plugin's defaults are used")
+        }
         let (s, problems) = parse(data)
         return (s, problems.isEmpty ? nil : relativePath + ": " + problems.joined(separator: "; "))
     }

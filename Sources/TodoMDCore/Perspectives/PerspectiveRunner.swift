@@ -4,9 +4,10 @@ extension ViewEngine {
     /// The groups a perspective shows of `tasks`: those its filter and `filter` let through
     /// (and completed-task retention keeps), grouped by its sections or `group_by`, each group
     /// sorted by its sort keys, ties by path. `textMatches` answers full-text conditions.
+    /// `dependencies`: of the whole vault (`tasks` may be a prefiltered part of it).
     public func run(_ p: Perspective, tasks all: [TodoTask], filter: TaskFilter = TaskFilter(),
-                    textMatches: [String: Set<String>] = [:]) throws -> [ViewGroup] {
-        let context = QueryContext(clock: clock, textMatches: textMatches)
+                    textMatches: [String: Set<String>] = [:], dependencies: TaskDependencies = .none) throws -> [ViewGroup] {
+        let context = QueryContext(clock: clock, textMatches: textMatches, dependencies: dependencies)
         let matches: (TodoTask) -> Bool = try p.filter.map { try QueryEvaluator.compile($0, context: context) } ?? { _ in true }
         let tasks = all.filter { filter.matches($0) && isRetained($0) && matches($0) }
         if !p.sections.isEmpty {
@@ -28,8 +29,9 @@ extension ViewEngine {
     }
 
     /// How many tasks `run` would show (each once), without sorting or grouping them.
-    public func count(_ p: Perspective, tasks all: [TodoTask], textMatches: [String: Set<String>] = [:]) throws -> Int {
-        let context = QueryContext(clock: clock, textMatches: textMatches)
+    public func count(_ p: Perspective, tasks all: [TodoTask], textMatches: [String: Set<String>] = [:],
+                      dependencies: TaskDependencies = .none) throws -> Int {
+        let context = QueryContext(clock: clock, textMatches: textMatches, dependencies: dependencies)
         let matches: (TodoTask) -> Bool = try p.filter.map { try QueryEvaluator.compile($0, context: context) } ?? { _ in true }
         return all.reduce(0) { $0 + (isRetained($1) && matches($1) ? 1 : 0) }
     }

@@ -23,12 +23,15 @@ public struct QueryContext: Sendable {
     /// search index matches. Without it (or for a value it lacks), text is matched in Swift:
     /// every word must start a word of the title, description, tags or notes.
     public var textMatches: [String: Set<String>]
+    /// Which tasks wait on others (`blocked` tasks are not available).
+    public var dependencies: TaskDependencies
 
-    public init(clock: Clock, textMatches: [String: Set<String>] = [:]) {
+    public init(clock: Clock, textMatches: [String: Set<String>] = [:], dependencies: TaskDependencies = .none) {
         self.clock = clock
         today = clock.today
         timeOfDay = clock.timeOfDay
         self.textMatches = textMatches
+        self.dependencies = dependencies
     }
 
     /// True when `d` is before now (a date alone is before now when it is before today).
@@ -131,6 +134,8 @@ public enum QueryEvaluator {
             switch field {
             case .flagged: return { $0.queryFlagged == want }
             case .available: return { isAvailable($0, context) == want }
+            case .blocked: return { context.dependencies.isBlocked($0.queryKey) == want }
+            case .blocking: return { context.dependencies.isBlocking($0.queryKey) == want }
             default: return { isOverdue($0, context) == want }
             }
 
@@ -192,9 +197,10 @@ public enum QueryEvaluator {
         }
     }
 
-    /// open and not deferred past now (a defer with a time counts from that time).
+    /// open, not blocked by an open task, and not deferred past now (a defer with a time counts
+    /// from that time).
     static func isAvailable<S: QuerySubject>(_ s: S, _ context: QueryContext) -> Bool {
-        guard s.queryStatus?.isActive == true else { return false }
+        guard s.queryStatus?.isActive == true, !context.dependencies.isBlocked(s.queryKey) else { return false }
         guard let d = s.queryDate(.deferDate) else { return true }
         return !context.isFuture(d)
     }

@@ -45,6 +45,8 @@ public enum QueryText {
             "tomorrow": .or([c(.due, .on, .string("tomorrow")), c(.scheduled, .on, .string("tomorrow"))]),
             "overdue": c(.overdue, .equals, .bool(true)),
             "available": c(.available, .equals, .bool(true)),
+            "blocked": c(.blocked, .equals, .bool(true)),
+            "blocking": c(.blocking, .equals, .bool(true)),
             "flagged": c(.flagged, .equals, .bool(true)),
             "recurring": c(.recurrence, .present),
             "all": .and([]),

@@ -2,8 +2,9 @@ import Foundation
 
 /// Computes the views of spec 000 from a list of tasks under an injected clock. Each view but
 /// Areas and Tags is a perspective of `BuiltInPerspectives`; their rules (also in the README):
-/// - *open* = `todo` or `in-progress`; *available* = open and `defer` empty or on/before today
-///   (a `defer` with a time is available from that time).
+/// - *open* = `todo` or `in-progress`; *available* = open, not blocked by an open task
+///   (`TaskDependencies`), and `defer` empty or on/before today (a `defer` with a time is
+///   available from that time).
 /// - **Inbox**: open, no area and no project.
 /// - **Today**: available and (due on/before today, or scheduled on/before today, or deferred
 ///   until today). Groups, each task in the first that fits: Overdue (due before today, or due
@@ -39,11 +40,12 @@ public struct ViewEngine: Sendable {
 
     // MARK: Building
 
-    public func build(_ kind: ViewKind, tasks all: [TodoTask], filter: TaskFilter = TaskFilter()) -> ViewResult {
+    public func build(_ kind: ViewKind, tasks all: [TodoTask], filter: TaskFilter = TaskFilter(),
+                      dependencies: TaskDependencies = .none) -> ViewResult {
         var result = ViewResult(kind: kind, today: today, groups: [])
         if let p = BuiltInPerspectives.perspective(for: kind) {
             // `run` applies the filter and retention itself; the definitions are valid.
-            result.groups = try! run(p, tasks: all, filter: filter)
+            result.groups = try! run(p, tasks: all, filter: filter, dependencies: dependencies)
             return result
         }
         let tasks = all.filter { filter.matches($0) && isRetained($0) }

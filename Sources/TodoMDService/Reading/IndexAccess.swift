@@ -208,3 +208,13 @@ extension TodoService {
         }
     }
 }
+
+extension TodoService {
+    /// The vault's dependencies for a view of `snap` (possibly a prefiltered part of the vault):
+    /// only when one of its tasks names a dependency (or `always`, a query about blocking) is
+    /// the whole vault read to find the blockers; a vault without dependencies pays nothing.
+    func dependencies(of snap: VaultSnapshot, clock: Clock, always: Bool = false) -> TaskDependencies {
+        guard always || snap.tasks.contains(where: TaskDependencies.hasReferences) else { return .none }
+        return TaskDependencies(snapshot(.all, clock: clock).tasks)
+    }
+}

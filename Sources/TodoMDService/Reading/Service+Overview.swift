@@ -44,6 +44,7 @@ extension TodoService {
             let snap = snapshot(.all, clock: clock)
             Trace.mark("overview: snapshot")
             let engine = self.engine(clock)
+            let deps = TaskDependencies(snap.tasks)
             var views: [Overview.ViewCount] = []
             var overdue = 0
             // Counting needs no sorting: each view's filter over the tasks, once.
@@ -54,9 +55,9 @@ extension TodoService {
                 }
                 if kind == .today, let late = p.sections.first(where: { $0.name == "Overdue" }) {
                     overdue = (try? engine.count(Perspective(id: "overdue", name: "Overdue", filter: .and([p.filter, late.filter].compactMap { $0 })),
-                                                 tasks: snap.tasks)) ?? 0
+                                                 tasks: snap.tasks, dependencies: deps)) ?? 0
                 }
-                views.append(.init(id: kind.rawValue, name: kind.rawValue.capitalized, kind: "builtin", count: try? engine.count(p, tasks: snap.tasks)))
+                views.append(.init(id: kind.rawValue, name: kind.rawValue.capitalized, kind: "builtin", count: try? engine.count(p, tasks: snap.tasks, dependencies: deps)))
             }
             Trace.mark("overview: built-in counts")
             for v in snap.views {
@@ -66,7 +67,7 @@ extension TodoService {
             for p in PerspectivesFile.load(root: root).perspectives {
                 let texts = p.filter?.textQueries ?? []
                 let matches = texts.isEmpty ? [:] : (try? withSearchIndex { try $0.textMatches(texts) })
-                let count = matches.flatMap { try? engine.count(p, tasks: snap.tasks, textMatches: $0) }
+                let count = matches.flatMap { try? engine.count(p, tasks: snap.tasks, textMatches: $0, dependencies: deps) }
                 views.append(.init(id: p.id, name: p.name, kind: "perspective", count: count, icon: p.icon, color: p.color))
             }
             Trace.mark("overview: saved views, perspectives")

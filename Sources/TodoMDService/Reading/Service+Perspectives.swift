@@ -106,7 +106,9 @@ extension TodoService {
         if let problem = engine.order.problem { warnings.append(problem) }
         if !snap.problems.isEmpty { warnings.append("\(snap.problems.count) file(s) could not be read fully; run `todomd doctor`") }
         let groups: [ViewGroup]
-        do { groups = try engine.run(p, tasks: snap.tasks, filter: filter, textMatches: matches) } catch let q as QueryProblem {
+        let mentions = p.filter.map { $0.conditions.contains { $0.field == .blocked || $0.field == .blocking } } ?? false
+        let deps = dependencies(of: snap, clock: clock, always: mentions)
+        do { groups = try engine.run(p, tasks: snap.tasks, filter: filter, textMatches: matches, dependencies: deps) } catch let q as QueryProblem {
             throw TodoError.invalidArgument("perspective \"\(p.id)\": \(q)")
         }
         Trace.mark("run perspective")

@@ -118,7 +118,7 @@ extension TodoService {
             if !snap.problems.isEmpty {
                 warnings.append("\(snap.problems.count) file(s) could not be read fully; run `todomd doctor`")
             }
-            let result = engine.build(kind, tasks: snap.tasks, filter: filter)
+            let result = engine.build(kind, tasks: snap.tasks, filter: filter, dependencies: dependencies(of: snap, clock: clock))
             Trace.mark("build view")
             return ViewPage(content: .builtIn(result), today: clock.today, versions: TaskVersions(snap.fingerprints), warnings: warnings)
         }

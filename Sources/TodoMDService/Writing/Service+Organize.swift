@@ -44,7 +44,7 @@ extension TodoService {
         guard let kind = ViewKind(rawValue: key), kind.isManuallyOrdered else {
             throw TodoError.invalidArgument("cannot reorder \"\(key)\"; use inbox, today, anytime, someday, flagged, project:NAME or area:NAME")
         }
-        return engine.build(kind, tasks: tasks).tasks
+        return engine.build(kind, tasks: tasks, dependencies: TaskDependencies(tasks)).tasks
     }
 
     // MARK: Trash

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Which open tasks wait on other open tasks (issue 19 B.4, issue 21): one model for every
+/// spelling of a dependency —
+/// - a task file's `blocked_by: [file names]` (ours) or TaskNotes' `blockedBy` (strings or
+///   `{uid: "[[Task]]", reltype, gap}` entries);
+/// - a checkbox line's ⛔ / `[dependsOn:: …]` ids, naming other lines' 🆔 / `[id:: …]`.
+/// A reference names a task file by path, file name or wiki link (`[[Task A]]`, with or without
+/// `.md`, an alias or a heading), or a checkbox line by its id. A task is **blocked** while any
+/// task it depends on is open; a missing target blocks nothing (`doctor` is the place for it),
+/// and a cycle is two blocked tasks, never a loop.
+public struct TaskDependencies: Sendable {
+    /// Blocked task key → the keys of the open tasks it waits on.
+    public private(set) var blockedBy: [String: [String]] = [:]
+    /// Task key → the keys of the open tasks waiting on it (only while it is open itself).
+    public private(set) var blocking: [String: [String]] = [:]
+
+    public static let none = TaskDependencies()
+
+    /// The keys (`extra`) a dependency can be written under.
+    static let fileKeys = ["blocked_by", "blockedBy"]
+    static let lineKey = "depends_on"
+
+    public init() {}
+
+    /// The dependencies among `tasks` (the whole vault: blockers are anywhere).
+    public init(_ tasks: [TodoTask]) {
+        let dependents = tasks.filter { Self.hasReferences($0) && !$0.status.isClosed }
+        guard !dependents.isEmpty else { return }
+        var byName: [String: [TodoTask]] = [:]
+        var byLineID: [String: [TodoTask]] = [:]
+        for t in tasks {
+            if t.line == nil {
+                for name in Self.names(ofPath: t.path) { byName[name, default: []].append(t) }
+            } else if case .string(let id)? = t.extra.last(where: { $0.0 == "task_id" })?.1, !id.isEmpty {
+                byLineID[id, default: []].append(t)
+            }
+        }
+        for t in dependents {
+            var open: [String] = []
+            for ref in Self.references(of: t) {
+                let targets = ref.lineID ? byLineID[ref.name] ?? [] : byName[ref.name] ?? []
+                // A name that is several files' is taken as the one nearest the task (its folder), else the first.
+                let folder = (t.path as NSString).deletingLastPathComponent
+                guard let target = targets.first(where: { ($0.path as NSString).deletingLastPathComponent == folder }) ?? targets.first,
+                      target.key != t.key, !target.status.isClosed, !open.contains(target.key) else { continue }
+                open.append(target.key)
+            }
+            guard !open.isEmpty else { continue }
+            blockedBy[t.key] = open
+            for b in open { blocking[b, default: []].append(t.key) }
+        }
+    }
+
+    public func isBlocked(_ key: String) -> Bool { blockedBy[key] != nil }
+    public func isBlocking(_ key: String) -> Bool { blocking[key] != nil }
+
+    /// Whether `t` names any dependency at all (cheap: a view's candidates are checked first).
+    public static func hasReferences(_ t: TodoTask) -> Bool {
+        t.extra.contains { (fileKeys.contains($0.0) && t.line == nil) || ($0.0 == lineKey && t.line != nil) }
+    }
+
+    struct Reference: Equatable {
+        var name: String
+        /// A checkbox line's id (⛔), not a file name.
+        var lineID: Bool
+    }
+
+    /// What `t` depends on, normalized (`[[Areas/Task A|a]]` → `areas/task a`).
+    static func references(of t: TodoTask) -> [Reference] {
+        var out: [Reference] = []
+        for (key, value) in t.extra {
+            if t.line != nil, key == lineKey {
+                out += strings(value).flatMap { $0.split(separator: ",") }.map { Reference(name: String($0).trimmed, lineID: true) }
+                    .filter { !$0.name.isEmpty }
+            } else if t.line == nil, fileKeys.contains(key) {
+                out += strings(value).map { Reference(name: normalize($0), lineID: false) }.filter { !$0.name.isEmpty }
+            }
+        }
+        return out
+    }
+
+    /// The strings of a value: a string, a list of strings, or TaskNotes' `{uid: …}` entries.
+    static func strings(_ v: JSONValue) -> [String] {
+        switch v {
+        case .string(let s): return [s]
+        case .array(let items): return items.flatMap(strings)
+        case .object(let members):
+            if case .string(let uid)? = members.last(where: { $0.0 == "uid" })?.1 { return [uid] }
+            return []
+        default: return []
+        }
+    }
+
+    /// A reference as a lookup name: the link target (no `[[ ]]`, alias, heading, `./`, `.md`),
+    /// lowercased.
+    static func normalize(_ raw: String) -> String {
+        var s = raw.trimmed
+        if s.hasPrefix("[["), s.hasSuffix("]]") { s = String(s.dropFirst(2).dropLast(2)) }
+        if let bar = s.firstIndex(of: "|") { s = String(s[..<bar]) }
+        if let hash = s.firstIndex(of: "#") { s = String(s[..<hash]) }
+        if s.hasPrefix("./") { s.removeFirst(2) }
+        if s.hasPrefix("/") { s.removeFirst() }
+        if s.lowercased().hasSuffix(".md") { s.removeLast(3) }
+        return s.trimmed.lowercased()
+    }
+
+    /// The names a task file answers to: its path and its file name, without `.md`, lowercased.
+    static func names(ofPath path: String) -> [String] {
+        let full = normalize(path)
+        let base = full.split(separator: "/").last.map(String.init) ?? full
+        return base == full ? [full] : [full, base]
+    }
+}
