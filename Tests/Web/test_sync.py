@@ -59,9 +59,10 @@ def test_conflict_badge_sidebar_chooser_and_resolve(driver, sync_server, sync_va
                                  '"low"': '"high"', "Book the venue.": "Book the venue tomorrow,\nand the flights."})
 
     # The copy is no task: the live `conflict` event announces it (test_quarantine.py times it).
-    badge = wait_for(lambda: js(d, "const r = arguments[0]; return r && r.querySelector('.sync-badge')", row(d, PLAN)), 5,
-                     message="no conflict badge on the task's row")
-    assert badge.get_attribute("aria-label") == "Sync conflict"
+    # Read in the page in one step: the row is re-rendered live, so a held element can go stale.
+    label = wait_for(lambda: js(d, "const r = arguments[0]; return r && r.querySelector('.sync-badge')?.getAttribute('aria-label')",
+                                row(d, PLAN)), 5, message="no conflict badge on the task's row")
+    assert label == "Sync conflict"
     assert not js(d, "return !!document.querySelector('.task-row:not([data-id=\"Projects/Launch/offsite.md\"]) .sync-badge')")
     assert not row(d, copy.relative_to(v).as_posix()), "the conflict copy is listed as a task"
     entry = wait_for(lambda: js(d, "return document.querySelector('#sidebar a.nav-item[data-nav=conflicts]')?.innerText"), 5,
