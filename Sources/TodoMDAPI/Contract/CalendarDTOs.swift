@@ -64,11 +64,9 @@ public struct TimeRangeDTO: Decodable, Equatable, Sendable, JSONObject {
     public var end: String
 
     init(minutes r: Range<Int>) {
-        start = Self.clock(r.lowerBound)
-        end = Self.clock(r.upperBound)
+        start = CalendarPlanner.clockText(r.lowerBound)
+        end = CalendarPlanner.clockText(r.upperBound)
     }
-
-    static func clock(_ m: Int) -> String { String(format: "%02d:%02d", m / 60, m % 60) }
 
     public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
         v.field("start", start)

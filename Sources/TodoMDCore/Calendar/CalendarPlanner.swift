@@ -31,6 +31,19 @@ public enum CalendarPlanner {
     /// Shorter gaps are not free time worth showing.
     public static let minimumFree = 15
 
+    /// The week (Monday to Sunday) or the month that holds `day`.
+    public static func window(month: Bool, containing day: LocalDate) -> (from: LocalDate, to: LocalDate) {
+        if month { return (day.firstOfMonth, day.lastOfMonth) }
+        let monday = day.adding(days: 1 - day.weekday)
+        return (monday, monday.adding(days: 6))
+    }
+
+    /// Minutes of a day as `HH:MM` (1440 is `24:00`).
+    public static func clockText(_ minutes: Int) -> String {
+        let m = min(max(minutes, 0), 1440)
+        return String(format: "%02d:%02d", m / 60, m % 60)
+    }
+
     public static func days(tasks: [TodoTask], events: [CalendarEvent], from: LocalDate, to: LocalDate,
                             settings: CalendarSettings) -> [CalendarDay] {
         guard from <= to else { return [] }

@@ -23,8 +23,9 @@ extension TodoService {
     public func calendar(from: LocalDate? = nil, to: LocalDate? = nil) throws -> CalendarPage {
         let clock = self.clock
         let today = clock.today
-        let start = from ?? today.adding(days: 1 - today.weekday)
-        let end = to ?? start.adding(days: 6)
+        let week = CalendarPlanner.window(month: false, containing: today)
+        let start = from ?? week.from
+        let end = to ?? (from == nil ? week.to : start.adding(days: 6))
         guard start <= end else { throw TodoError.invalidArgument("the calendar's end must not be before its start") }
         guard start.days(until: end) < Self.calendarMaxDays else {
             throw TodoError.invalidArgument("a calendar window is at most \(Self.calendarMaxDays) days")

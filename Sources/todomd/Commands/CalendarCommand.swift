@@ -23,8 +23,8 @@ struct CalendarCommand: ParsableCommand {
         guard span == "week" || span == "month" else { throw ValidationError("todomd calendar week|month") }
         try CLI.run(vaultOptions) { service, out in
             let day = try date.map { try DateArgument.parse($0, clock: service.clock).date } ?? service.clock.today
-            let from = span == "week" ? day.adding(days: 1 - day.weekday) : day.firstOfMonth
-            let page = try service.calendar(from: from, to: span == "week" ? from.adding(days: 6) : day.lastOfMonth)
+            let window = CalendarPlanner.window(month: span == "month", containing: day)
+            let page = try service.calendar(from: window.from, to: window.to)
             if json { out.json(CalendarDocument(page)); return }
             for c in page.calendars where c.error != nil { Printer.warn("calendar \(c.name): \(c.error!)") }
             for d in page.days {
@@ -36,20 +36,18 @@ struct CalendarCommand: ParsableCommand {
                 // Events and timed tasks by time; all-day ones first.
                 var lines: [(Int, String)] = []
                 for e in d.events {
-                    let span = e.minutes(on: d.date).map { Self.clock($0.lowerBound) + "–" + Self.clock($0.upperBound) } ?? "all day"
+                    let span = e.minutes(on: d.date).map { CalendarPlanner.clockText($0.lowerBound) + "–" + CalendarPlanner.clockText($0.upperBound) } ?? "all day"
                     lines.append((e.minutes(on: d.date)?.lowerBound ?? -1, "  \(span.padding(toLength: 11, withPad: " ", startingAt: 0))  \(e.title)  " + out.paint("(\(e.calendar))", .dim)))
                 }
                 for t in d.tasks {
                     let start = t.time.map { $0.hour * 60 + $0.minute }
-                    let span = start.map { Self.clock($0) + "–" + Self.clock($0 + (t.minutes ?? CalendarPlanner.defaultMinutes)) } ?? ""
+                    let span = start.map { CalendarPlanner.clockText($0) + "–" + CalendarPlanner.clockText($0 + (t.minutes ?? CalendarPlanner.defaultMinutes)) } ?? ""
                     lines.append((start ?? -1, "  \(span.padding(toLength: 11, withPad: " ", startingAt: 0))  " + out.row(t.task)))
                 }
                 for l in lines.sorted(by: { $0.0 < $1.0 }) { out.print(l.1) }
             }
         }
     }
-
-    static func clock(_ m: Int) -> String { String(format: "%02d:%02d", min(m, 1440) / 60, min(m, 1440) % 60) }
 
     /// `6 h 15 m`, `45 m`, `2 h`.
     static func duration(_ m: Int) -> String {

@@ -129,18 +129,19 @@ struct RemindCommand: ParsableCommand {
             let onAction: @Sendable (ReminderAction, Reminder, Error?) -> Void = { action, r, error in
                 if let error { Printer.warn("\(action.label) on \(r.taskID): \(error)") } else if action != .open { print("\(action.label): \(r.title)") }
             }
+            let line: @Sendable (Reminder) -> Void = { r in
+                out.print("\(RemindersCommand.when(r.at, zone))  \(r.kind.rawValue)  \(r.title)  \(r.message)")
+            }
             if once {
                 // One check: notify-send's actions would keep it waiting for the user, so it offers none.
                 let runner = ReminderRunner.idle()
                 for r in try loop.due() {
-                    out.print("\(RemindersCommand.when(r.at, zone))  \(r.kind.rawValue)  \(r.title)  \(r.message)")
+                    line(r)
                     runner.deliver(r, service: service, notifier: notifier, offerActions: !notifier.waitsForActions, inline: true, onAction: onAction)
                 }
                 return
             }
-            _ = ReminderRunner.start(service: service, notifier: notifier, onFire: { r in
-                out.print("\(RemindersCommand.when(r.at, zone))  \(r.kind.rawValue)  \(r.title)  \(r.message)")
-            }, onAction: onAction)
+            _ = ReminderRunner.start(service: service, notifier: notifier, onFire: line, onAction: onAction)
             Signals.waitForTermination()
         } catch let e as TodoError {
             Printer.error(e.description)

@@ -20,11 +20,10 @@ extension TaskLifecycle {
         func node(_ role: TaskNotesRole) -> Node? { fields.last { $0.0 == mapping.key(for: role) }?.1 }
         func raw(_ role: TaskNotesRole) -> String? { node(role)?.scalar.map(\.string).flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed } }
         func strings(_ role: TaskNotesRole) -> [String] {
-            switch node(role) {
-            case .sequence(let seq)?: return seq.compactMap { $0.scalar?.string }
-            case .scalar(let s)? where !s.string.trimmed.isEmpty: return [s.string]
-            default: return []
-            }
+            guard let n = node(role) else { return [] }
+            // A blank scalar is no list at all.
+            if let s = n.scalar, s.string.trimmed.isEmpty { return [] }
+            return TaskNotesTaskFormat.strings(n)
         }
         guard let rule = raw(.recurrence) else { throw TodoError.invalidArgument("\(task.path) does not repeat") }
         let recurring = TaskNotesRecurringTask(
