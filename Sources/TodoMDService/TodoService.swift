@@ -171,6 +171,7 @@ public final class TodoService: @unchecked Sendable {
 
     /// The view engine under the current clock, order file and settings.
     func engine(_ clock: Clock) -> ViewEngine {
-        ViewEngine(clock: clock, order: OrderFile.load(root: root), retentionDays: vault.settings.completedRetentionDays)
+        ViewEngine(clock: clock, order: OrderFile.load(root: root), retentionDays: vault.settings.completedRetentionDays,
+                   archiveTag: vault.format.archiveTag)
     }
 }

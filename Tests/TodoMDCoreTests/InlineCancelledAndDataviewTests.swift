@@ -31,6 +31,20 @@ final class InlineCancelledAndDataviewTests: XCTestCase {
         XCTAssertEqual(inlineLine("- [-] a ❌ 2026-13-01").toTask(path: "n.md").problems, ["cancelled date 2026-13-01 is not a valid date"])
     }
 
+    /// The Logbook dates a cancelled checkbox task by its ❌ day (there is no `completed`), and
+    /// completed-task retention counts from it.
+    func testTheLogbookDatesCancelledLinesByTheirCancelledDay() throws {
+        let tasks = ["- [x] done early ✅ 2026-01-02", "- [-] dropped ❌ 2026-01-05", "- [x] done late ✅ 2026-01-04"]
+            .enumerated().map { i, l in inlineLine(l).toTask(path: "n\(i).md") }
+        XCTAssertEqual(tasks[1].closedAt, Timestamp.parse("2026-01-05T00:00:00Z"))
+        XCTAssertNil(tasks[1].completed)
+        let engine = ViewEngine(clock: clock("2026-01-06T10:00"))
+        XCTAssertEqual(engine.build(.logbook, tasks: tasks).tasks.map(\.title), ["dropped", "done late", "done early"])
+        var kept = engine
+        kept.retentionDays = 2
+        XCTAssertEqual(kept.build(.logbook, tasks: tasks).tasks.map(\.title), ["dropped", "done late"])
+    }
+
     func testCancellingInTheVaultWritesTheCancelledDateOnly() throws {
         let dir = TempDir()
         dir.write("n.md", "- [ ] call back 📅 2026-01-05\n")

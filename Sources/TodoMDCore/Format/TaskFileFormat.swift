@@ -40,11 +40,14 @@ public protocol TaskFileFormat: Sendable {
     var newTaskFolder: String { get }
     /// The file name of a new task (`suffix` 2, 3… after a name is taken).
     func newFileName(for task: TodoTask, created: Date, suffix: Int) -> String
+    /// The tag that marks a task archived (out of the built-in views but All and Logbook); nil: none.
+    var archiveTag: String? { get }
 }
 
 extension TaskFileFormat {
     public var cacheIdentity: String { "schema" }
     public var newTaskFolder: String { "" }
+    public var archiveTag: String? { nil }
     /// `{YYYYMMDD}-{HHmm}-{slug}.md` (spec 000).
     public func newFileName(for task: TodoTask, created: Date, suffix: Int) -> String {
         FileName.make(title: task.title, created: created, suffix: suffix)

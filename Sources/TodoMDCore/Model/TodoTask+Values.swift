@@ -29,3 +29,15 @@ extension TodoTask {
         }
     }
 }
+
+extension TodoTask {
+    /// When the task was closed: its `completed`, else, for a cancelled task, its `cancelled`
+    /// day (the ❌ date Obsidian Tasks writes, kept apart in `extra["cancelled"]`), as 00:00 UTC
+    /// of that day like ✅. The Logbook sorts by it and completed-task retention counts from it.
+    public var closedAt: Date? {
+        if let completed { return completed }
+        guard status == .cancelled, case .string(let day)? = extra.first(where: { $0.0 == "cancelled" })?.1,
+              let d = LocalDate(day) else { return nil }
+        return InlineTaskLine.utcMidnight(d)
+    }
+}

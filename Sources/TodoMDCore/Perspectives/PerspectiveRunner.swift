@@ -9,7 +9,8 @@ extension ViewEngine {
                     textMatches: [String: Set<String>] = [:], dependencies: TaskDependencies = .none) throws -> [ViewGroup] {
         let context = QueryContext(clock: clock, textMatches: textMatches, dependencies: dependencies)
         let matches: (TodoTask) -> Bool = try p.filter.map { try QueryEvaluator.compile($0, context: context) } ?? { _ in true }
-        let tasks = all.filter { filter.matches($0) && isRetained($0) && matches($0) }
+        let hide = hidesArchived(p)
+        let tasks = all.filter { filter.matches($0) && isRetained($0) && !(hide && isArchived($0)) && matches($0) }
         if !p.sections.isEmpty {
             let tests = try p.sections.enumerated().map { i, s in
                 try QueryEvaluator.compile(s.filter, context: context, path: "sections[\(i)].filter", as: TodoTask.self)
@@ -33,7 +34,8 @@ extension ViewEngine {
                       dependencies: TaskDependencies = .none) throws -> Int {
         let context = QueryContext(clock: clock, textMatches: textMatches, dependencies: dependencies)
         let matches: (TodoTask) -> Bool = try p.filter.map { try QueryEvaluator.compile($0, context: context) } ?? { _ in true }
-        return all.reduce(0) { $0 + (isRetained($1) && matches($1) ? 1 : 0) }
+        let hide = hidesArchived(p)
+        return all.reduce(0) { $0 + (isRetained($1) && !(hide && isArchived($1)) && matches($1) ? 1 : 0) }
     }
 
     // MARK: Sorting
@@ -84,7 +86,7 @@ extension ViewEngine {
         case .title: return text(t.title)
         case .created: return time(t.created)
         case .modified: return time(t.modified)
-        case .completed: return time(t.completed ?? t.modified)
+        case .completed: return time(t.closedAt ?? t.modified)
         case .area: return text(t.area)
         case .project: return text(t.project)
         case .status: return .number(Double(statusRank(t.status)))

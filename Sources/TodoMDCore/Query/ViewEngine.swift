@@ -15,7 +15,7 @@ import Foundation
 ///   by the earliest such date, ascending.
 /// - **Anytime**: available. **Someday**: status `someday`. **Flagged**: flagged and not done
 ///   or cancelled.
-/// - **Logbook**: done or cancelled, newest first (by `completed`, else `modified`).
+/// - **Logbook**: done or cancelled, newest first (by `completed` or a checkbox ❌ date, else `modified`).
 /// - **Areas**: not done or cancelled, grouped area → project. **Tags**: tag → number of
 ///   tasks not done or cancelled. **All**: every task.
 /// - Completed-task retention (a setting) hides done/cancelled tasks older than N days.
@@ -23,19 +23,33 @@ public struct ViewEngine: Sendable {
     public var clock: Clock
     public var order: OrderFile
     public var retentionDays: Int?
+    /// Tasks with this tag are archived (TaskNotes' `archiveTag`): out of the built-in views
+    /// but All, Logbook and Tags; perspectives and queries still find them.
+    public var archiveTag: String?
 
-    public init(clock: Clock, order: OrderFile = OrderFile(), retentionDays: Int? = nil) {
+    public init(clock: Clock, order: OrderFile = OrderFile(), retentionDays: Int? = nil, archiveTag: String? = nil) {
         self.clock = clock
         self.order = order
         self.retentionDays = retentionDays
+        self.archiveTag = archiveTag
     }
 
     var today: LocalDate { clock.today }
 
     func isRetained(_ t: TodoTask) -> Bool {
         guard t.status.isClosed, let days = retentionDays else { return true }
-        guard let when = t.completed ?? t.modified else { return true }
+        guard let when = t.closedAt ?? t.modified else { return true }
         return LocalDate(when, in: clock.timeZone).days(until: today) <= days
+    }
+
+    /// Whether `p` leaves archived tasks out: the built-in views but All and Logbook.
+    func hidesArchived(_ p: Perspective) -> Bool {
+        archiveTag != nil && p.id != ViewKind.all.rawValue && p.id != ViewKind.logbook.rawValue && BuiltInPerspectives.named(p.id) != nil
+    }
+
+    func isArchived(_ t: TodoTask) -> Bool {
+        guard let tag = archiveTag else { return false }
+        return t.tags.contains { $0.caseInsensitiveCompare(tag) == .orderedSame }
     }
 
     // MARK: Building
@@ -51,7 +65,7 @@ public struct ViewEngine: Sendable {
         let tasks = all.filter { filter.matches($0) && isRetained($0) }
         switch kind {
         case .areas:
-            result.groups = areaGroups(tasks.filter { filter.statuses.isEmpty ? !$0.status.isClosed : true })
+            result.groups = areaGroups(tasks.filter { (filter.statuses.isEmpty ? !$0.status.isClosed : true) && !isArchived($0) })
         case .tags:
             var counts: [String: Int] = [:]
             for t in tasks where filter.statuses.isEmpty ? !t.status.isClosed : true {
@@ -102,7 +116,7 @@ public struct ViewEngine: Sendable {
 
     /// The Areas view's groups with their tasks in no particular order (for counting them).
     public func areaGroupsForCounting(_ all: [TodoTask]) -> [ViewGroup] {
-        areaGroups(all.filter { isRetained($0) && !$0.status.isClosed }, ordered: false)
+        areaGroups(all.filter { isRetained($0) && !$0.status.isClosed && !isArchived($0) }, ordered: false)
     }
 
     /// Case-insensitive order; names that differ only in case (`Work`, `work`) in a fixed order.

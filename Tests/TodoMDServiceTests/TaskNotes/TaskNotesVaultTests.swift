@@ -228,4 +228,78 @@ final class TaskNotesVaultTests: XCTestCase {
         XCTAssertFalse(reopened.contains("completedDate"), reopened)
         XCTAssertFalse(reopened.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "every line ends in CRLF")
     }
+
+    /// Archived tasks (the plugin's `fieldMapping.archiveTag`) are out of the built-in views but
+    /// All and Logbook, as in the plugin; a query for the tag still finds them, and the overview
+    /// does not count them.
+    func testArchivedTasksLeaveTheBuiltInViews() throws {
+        let f = vault(##"{"fieldMapping": {"archiveTag": "#shelved"}}"##)
+        f.vault.write("TaskNotes/Tasks/Old idea.md", "---\ntitle: Old idea\nstatus: open\ndue: 2026-11-20\ntags: [task, shelved]\n---\n")
+        let s = f.service()
+        for view in ["today", "anytime", "inbox"] {
+            XCTAssertFalse(try s.view(view).tasks.map(\.title).contains("Old idea"), view)
+        }
+        XCTAssertTrue(try s.view("all").tasks.map(\.title).contains("Old idea"))
+        XCTAssertEqual(try s.view("#shelved").tasks.map(\.title), ["Old idea"], "a query names the tag")
+        XCTAssertEqual(s.overview().views.first { $0.id == "today" }?.count, 0, "the archived overdue task is not counted")
+        // The default tag is `archived`; without the profile, no tag archives.
+        XCTAssertEqual((vault().service().vault.format as? TaskNotesTaskFormat)?.archiveTag, "archived")
+        XCTAssertNil(ServiceFixture().service().vault.format.archiveTag)
+    }
+
+    /// The plugin's `userFields` are written typed by `set`: a number field takes numbers, a
+    /// list field a comma list, a boolean true/false; a value of the wrong type is refused.
+    func testUserFieldsAreWrittenTyped() throws {
+        let f = vault(#"{"userFields": [{"id": "effort", "displayName": "Effort", "key": "effort", "type": "number"},"#
+            + #"{"id": "who", "displayName": "Reviewers", "key": "reviewers", "type": "list"},"#
+            + #"{"id": "bill", "displayName": "Billable", "key": "billable", "type": "boolean"},"#
+            + #"{"id": "ref", "displayName": "Reference", "key": "ref", "type": "text"}]}"#)
+        let s = f.service()
+        _ = try s.set("buy groceries", assignments: ["effort=3", "reviewers=Ann, Bo", "billable=yes", "ref=42"])
+        let text = f.vault.read("TaskNotes/Tasks/Buy groceries.md")
+        for line in ["effort: 3\n", "reviewers:\n  - Ann\n  - Bo\n", "billable: true\n", "ref: \"42\"\n"] {
+            XCTAssertTrue(text.contains(line), "\(line) in\n\(text)")
+        }
+        XCTAssertThrowsError(try s.set("buy groceries", assignments: ["effort=lots"])) { e in
+            XCTAssertTrue("\(e)".contains("effort (Effort) is a number field"), "\(e)")
+        }
+        XCTAssertEqual(try s.view("extra.effort > 2").tasks.map(\.title), ["Buy groceries"], "user fields are queryable")
+    }
+
+    /// `tasknotes.yaml` at the vault root (the spec's own configuration) makes a TaskNotes vault
+    /// and wins over the plugin's `data.json` per top-level key (§9.2.2); a malformed one is
+    /// reported by doctor and the other settings still apply.
+    func testTasknotesYAMLConfiguresAndOverridesThePlugin() throws {
+        let f = ServiceFixture(at: "2026-11-27T09:00", zone: "UTC")
+        f.vault.write("tasknotes.yaml", """
+            task_detection:
+              method: property
+              property_name: kind
+              property_value: todo
+            status:
+              values: [later, now, finished]
+              default: later
+              completed_values: [finished]
+            """)
+        f.vault.write("a.md", "---\ntitle: Yaml task\nkind: todo\nstatus: finished\n---\n")
+        f.vault.write("b.md", "---\ntitle: A note\nstatus: later\ntags: [task]\n---\n")
+        let s = f.service()
+        XCTAssertEqual(s.doctor().taskCount, 1)
+        XCTAssertEqual(try s.task("yaml task").task.status, .done)
+        _ = try s.reopen("yaml task")
+        XCTAssertTrue(f.vault.read("a.md").contains("status: later\n"), f.vault.read("a.md"))
+
+        // Over data.json: the YAML's task_detection wins; the plugin's statuses stay.
+        let g = vault()
+        g.vault.write("tasknotes.yaml", "task_detection:\n  method: property\n  property_name: kind\n")
+        g.vault.write("TaskNotes/Tasks/K.md", "---\ntitle: Kind task\nkind: x\nstatus: done\n---\n")
+        XCTAssertEqual(g.service().doctor().taskCount, 1, "only the file with `kind` is a task now")
+
+        let h = ServiceFixture()
+        h.vault.write("tasknotes.yaml", "task_detection: [unclosed\n")
+        h.vault.write("t.md", "---\ntitle: Still read\nstatus: open\ntags: [task]\n---\n")
+        let report = h.service().doctor()
+        XCTAssertEqual(report.taskCount, 1, "the defaults apply")
+        XCTAssertTrue(report.problems.flatMap(\.reasons).joined().contains("tasknotes.yaml: not YAML"), "\(report.problems)")
+    }
 }

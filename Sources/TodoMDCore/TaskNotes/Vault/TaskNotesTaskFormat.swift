@@ -15,6 +15,10 @@ public struct TaskNotesTaskFormat: TaskFileFormat {
     /// A recurring task's `due` moves with `scheduled` when it completes (the plugin's
     /// `maintainDueDateOffsetInRecurring`, default on); off, it stays.
     public var maintainDueDateOffset = true
+    /// The tag of archived tasks (the plugin's `fieldMapping.archiveTag`, default `archived`).
+    public var archiveTag: String? = "archived"
+    /// The plugin's `userFields`: written typed by `set`.
+    public var userFields: [TaskNotesUserField] = []
 
     /// `settingsFingerprint`: of the plugin's settings file the configuration came from.
     public init(config: TaskNotesConfig, settingsFingerprint: String = "", zone: @escaping @Sendable () -> TimeZone = { .current }) {
@@ -165,7 +169,10 @@ public struct TaskNotesTaskFormat: TaskFileFormat {
         if changes.contains(where: { $0.key == TaskKey.status && $0.value == .string(TaskStatus.cancelled.rawValue) }), cancelledValue == nil {
             throw TodoError.invalidArgument("this TaskNotes vault has no cancelled status (customStatuses); set another status")
         }
-        let translated = changes.flatMap { c -> [FieldChange] in
+        let translated = try changes.flatMap { c -> [FieldChange] in
+            if let field = userFields.first(where: { $0.key == c.key }), mapping.role(forKey: c.key) == nil {
+                return [FieldChange(c.key, try field.coerce(c.value))]
+            }
             guard c.key == TaskKey.project else { return translate(c) }
             // Only the first project changes; the others and their link style stay.
             let p: String? = { if case .string(let s)? = c.value { return s } else { return nil } }()

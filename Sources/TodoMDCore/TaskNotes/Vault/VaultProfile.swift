@@ -1,36 +1,90 @@
 import Foundation
+import Yams
 
 /// Which spelling a vault's task files use (PRODUCT.md decision 8): the schema's, or TaskNotes'
-/// when the vault has the TaskNotes plugin's settings (`.obsidian/plugins/tasknotes/data.json`)
-/// or `.todomd.json` says `"profile": "tasknotes"` (then the plugin's defaults apply).
+/// when the vault has the TaskNotes plugin's settings (`.obsidian/plugins/tasknotes/data.json`),
+/// a `tasknotes.yaml` at its root (the spec's own configuration file, §9.2.1), or `.todomd.json`
+/// says `"profile": "tasknotes"` (then the plugin's defaults apply).
+///
+/// Providers, lowest precedence first (§9.2.2): the built-in defaults, `data.json`, then
+/// `tasknotes.yaml`; per top-level key the highest provider wins.
 public enum VaultProfile {
-    /// The format of `root`'s task files, and what in the plugin's settings could not be used,
-    /// if anything (a bad section is left out, the rest of the settings still apply).
+    /// The spec's configuration file at the vault root.
+    public static let yamlFile = "tasknotes.yaml"
+
+    /// The format of `root`'s task files, and what in the settings could not be used, if
+    /// anything (a bad section is left out, the rest of the settings still apply).
     public static func format(root: String, settings: VaultSettings, zone: @escaping @Sendable () -> TimeZone) -> (TaskFileFormat, problem: String?) {
         if settings.profile == "schema" { return (MarkdownTaskFormat(), nil) }
-        let relative = TaskNotesPluginSettings.relativePath
-        let pluginPath = root + "/" + relative
-        guard let size = FileSystem.statStamp(pluginPath).map({ $0.0.size }) else {
-            return settings.profile == "tasknotes" ? (TaskNotesTaskFormat(config: .freshVault, zone: zone), nil) : (MarkdownTaskFormat(), nil)
+        let plugin = load(root, TaskNotesPluginSettings.relativePath) { try JSONText.parse($0) }
+        let yaml = load(root, yamlFile, parse: parseYAML)
+        if plugin == nil, yaml == nil, settings.profile != "tasknotes" { return (MarkdownTaskFormat(), nil) }
+        var problems: [String] = []
+        var providers: [JSONValue] = []
+        var pluginData: JSONValue = .object([])
+        switch plugin {
+        case .success(let (json, _))?:
+            pluginData = json
+            providers.append(TaskNotesPluginSettings.partialConfig(from: json))
+        case .failure(let p)?: problems.append(p.message)
+        case nil: break
         }
-        guard size <= Int64(Limits.fileBytes), let data = FileManager.default.contents(atPath: pluginPath) else {
-            return (TaskNotesTaskFormat(config: .freshVault, zone: zone), "\(relative): larger than 1 MB or unreadable; TaskNotes' defaults used")
+        switch yaml {
+        case .success(let (json, _))?: providers.append(json)
+        case .failure(let p)?: problems.append(p.message)
+        case nil: break
         }
-        let json: JSONValue
-        do { json = try JSONText.parse(Array(data)) } catch {
-            return (TaskNotesTaskFormat(config: .freshVault, zone: zone), "\(relative): not JSON (\(error)); TaskNotes' defaults used")
+        let (config, refused) = config(from: providers)
+        let sources = [plugin.map { _ in TaskNotesPluginSettings.relativePath }, yaml.map { _ in yamlFile }].compactMap { $0 }
+        problems += refused.map { sources.joined(separator: " + ") + ": " + $0 }
+        let fingerprint = [plugin, yaml].compactMap { r -> String? in
+            if case .success(let (_, bytes))? = r { return String(Vault.fingerprint(bytes), radix: 16) } else { return nil }
+        }.joined(separator: "+")
+        var format = TaskNotesTaskFormat(config: config, settingsFingerprint: fingerprint, zone: zone)
+        if case .bool(let keep)? = pluginData.member("maintainDueDateOffsetInRecurring") { format.maintainDueDateOffset = keep }
+        if let tag = pluginData.member("fieldMapping")?.member("archiveTag")?.stringPayload {
+            let t = TaskNotesTaskDetection.normalizedTag(tag)
+            format.archiveTag = t.isEmpty ? nil : t
         }
-        let (config, problems) = config(from: json)
-        var format = TaskNotesTaskFormat(config: config, settingsFingerprint: String(Vault.fingerprint(Array(data)), radix: 16), zone: zone)
-        if case .bool(let keep)? = json.member("maintainDueDateOffsetInRecurring") { format.maintainDueDateOffset = keep }
-        return (format, problems.isEmpty ? nil : "\(relative): " + problems.joined(separator: "; "))
+        format.userFields = TaskNotesUserField.fields(of: pluginData)
+        return (format, problems.isEmpty ? nil : problems.joined(separator: "; "))
     }
 
-    /// The configuration of the plugin's settings; a section the spec's checks refuse (no
-    /// completed status, a default status not in the list…) is left out and reported, so the
-    /// field mapping and task identification of the rest still apply.
-    static func config(from pluginData: JSONValue) -> (TaskNotesConfig, problems: [String]) {
-        guard case .object(var sections) = TaskNotesPluginSettings.partialConfig(from: pluginData) else { return (.freshVault, []) }
+    struct Problem: Error { let message: String }
+
+    /// A settings file read and parsed: nil when absent; a problem when too large, unreadable
+    /// or malformed (the other providers and the defaults still apply).
+    static func load(_ root: String, _ relative: String, parse: ([UInt8]) throws -> JSONValue) -> Result<(JSONValue, [UInt8]), Problem>? {
+        let path = root + "/" + relative
+        guard let size = FileSystem.statStamp(path).map({ $0.0.size }) else { return nil }
+        guard size <= Int64(Limits.fileBytes), let data = FileManager.default.contents(atPath: path) else {
+            return .failure(Problem(message: "\(relative): larger than 1 MB or unreadable; TaskNotes' defaults used"))
+        }
+        do { return .success((try parse(Array(data)), Array(data))) } catch {
+            return .failure(Problem(message: "\(relative): \(error); TaskNotes' defaults used"))
+        }
+    }
+
+    /// `tasknotes.yaml` as JSON, within the YAML limits (depth, nodes, aliases).
+    static func parseYAML(_ bytes: [UInt8]) throws -> JSONValue {
+        let text = String(decoding: bytes, as: UTF8.self)
+        if let reason = YAMLSafety.check(text) { throw Problem(message: reason) }
+        let node: Node?
+        do { node = try Yams.compose(yaml: text) } catch { throw Problem(message: "not YAML (\(error))") }
+        guard let node else { return .object([]) }
+        var budget = YAMLBudget()
+        let json = FieldReader.json(node, budget: &budget)
+        if budget.exhausted { throw Problem(message: budget.reason) }
+        guard case .object = json else { throw Problem(message: "not a mapping of settings") }
+        return json
+    }
+
+    /// The configuration of the providers' partial configurations (lowest precedence first);
+    /// a section the spec's checks refuse (no completed status, a default status not in the
+    /// list…) is left out and reported, so the field mapping and task identification of the
+    /// rest still apply.
+    static func config(from providers: [JSONValue]) -> (TaskNotesConfig, problems: [String]) {
+        guard case .object(var sections) = TaskNotesConfigMerge.mergeTopLevel(providers) else { return (.freshVault, []) }
         var problems: [String] = []
         while true {
             do {
@@ -45,4 +99,8 @@ public enum VaultProfile {
             }
         }
     }
+}
+
+extension VaultProfile.Problem: CustomStringConvertible {
+    var description: String { message }
 }
