@@ -71,6 +71,9 @@ public struct VaultSettings: Equatable, Sendable {
     /// nil (TaskNotes' when the plugin's settings are there, else ours).
     public var profile: String?
 
+    /// The capture inbox: its folder, how it is pushed to daily notes (`inbox_folder`, `inbox_push`…).
+    public var capture = CaptureSettings()
+
     public static let fileName = ".todomd.json"
 
     public init() {}
@@ -190,6 +193,7 @@ public struct VaultSettings: Equatable, Sendable {
             if key == "history_days" { s.historyDays = n } else { s.historyMegabytes = n }
         }
         s.loadBackupSettings(obj, root: root, problems: &problems)
+        s.capture.load(obj, problems: &problems)
         s.loadAuditSettings(obj, problems: &problems)
         s.loadQuarantineSettings(obj, problems: &problems)
         s.loadReminderSettings(obj, problems: &problems)

@@ -144,7 +144,7 @@ enum OpenAPIDocument {
                                                              ("fields", .object([("type", .string("object")), ("additionalProperties", Schema.string)]))],
                                 optional: ["take", "fields"]),
             ok: "SyncMergeDocument"))])))
-        out += perspectivePaths + appPaths + auditPaths + quarantinePaths + interchangePaths + calendarPaths
+        out += perspectivePaths + appPaths + auditPaths + quarantinePaths + interchangePaths + calendarPaths + inboxPaths
         return out
     }
 

@@ -157,7 +157,7 @@ enum Schema {
                     ])),
                 ], optional: ["candidates", "conflict"])),
             ])),
-        ] + perspectiveSchemas + appSchemas + auditSchemas + quarantineSchemas + interchangeSchemas + calendarSchemas + [
+        ] + perspectiveSchemas + appSchemas + auditSchemas + quarantineSchemas + interchangeSchemas + calendarSchemas + inboxSchemas + [
             ("NewTask", .object([
                 ("type", .string("object")),
                 ("description", .string("Quick entry (`text`, read like `todomd add`) or fields with a `title`; other fields win over the text.")),

@@ -21,6 +21,8 @@ struct WebRoutes {
 
     func register(_ router: Router<APIContext>) {
         router.get("/") { request, _ in try response(for: "/index.html", request) }
+        // The capture app (spec 002): a page of its own, installable on its own.
+        router.get("/capture") { request, _ in try response(for: "/capture.html", request) }
         // What the service worker caches as the app shell: every file shipped.
         router.get("/app-files.json") { _, _ in
             let list = assets.paths.map { "\"" + $0 + "\"" }.joined(separator: ",")

@@ -52,6 +52,7 @@ public final class APIServer: Sendable {
         QuarantineRoutes(runner: runner).register(router)
         InterchangeRoutes(runner: runner).register(router)
         CalendarRoutes(runner: runner, config: config).register(router)
+        InboxRoutes(runner: runner).register(router)
         PerspectiveRoutes(runner: runner).register(router)
         AppRoutes(runner: runner).register(router)
         EventRoutes(hub: hub).register(router)

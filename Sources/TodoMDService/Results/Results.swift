@@ -204,3 +204,35 @@ public struct EditOutcome: Sendable {
     /// The file is no longer a readable task file.
     public var unreadable: Bool
 }
+
+/// The capture inbox's queue as a client shows it.
+public struct InboxPage: Sendable {
+    public var entries: [InboxEntry]
+    /// Entries not pushed yet (all of them, not only those listed).
+    public var unsynced: Int
+    public var pushMode: CaptureSettings.PushMode
+    /// Today's daily note, vault-relative.
+    public var dailyNote: String
+    /// Queue files that are not entries, and daily-note settings that could not be used.
+    public var problems: [String]
+}
+
+/// What a push did: the notes written, the days that stay queued, what is left.
+public struct InboxPushReport: Sendable {
+    public var outcome: InboxPush.Outcome
+    public var unsynced: Int
+    public var problems: [String]
+}
+
+/// One day's Actions URI.
+public struct InboxPushURI: Sendable {
+    public var date: LocalDate
+    public var uri: String
+    public var entries: [String]
+}
+
+/// What an inbox entry became.
+public enum InboxConversion: Sendable {
+    case task(AddOutcome)
+    case item(CaptureOutcome)
+}

@@ -86,10 +86,11 @@ struct Archive: ParsableCommand {
     }
 }
 
-struct CaptureCommand: ParsableCommand {
+struct ClassifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "capture",
-        abstract: "Propose a type for raw text (an ISBN means a book, a maps link a place…) and extract its fields.")
+        commandName: "classify",
+        abstract: "Propose a type for raw text (an ISBN means a book, a maps link a place…) and extract its fields.",
+        discussion: "Was `capture` before 0.20; `capture` now queues text in the capture inbox.")
     @OptionGroup var vaultOptions: VaultOptions
     @Argument(help: "The raw text (or - to read stdin).") var text: [String]
     @Option(help: "Use this type instead of the proposed one.") var type: String?
