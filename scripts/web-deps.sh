@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the browser tests (Tests/Web, run by Tests/Web/run.sh) need: Debian's chromium and
-# chromium-driver (so selenium downloads no browser), a font, and from PyPI selenium, pytest,
+# chromium-driver (so selenium downloads no browser), fonts (DejaVu, colour emoji), and from PyPI selenium, pytest,
 # requests and axe-playwright-python (only for the axe.min.js inside its wheel; Playwright itself is
 # never used). Idempotent; quiet when everything is there; sudo only when not root.
 set -euo pipefail
@@ -12,6 +12,8 @@ missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
+# Colour emoji: the capture app's task markers (and the screenshots) show them as phones do.
+[ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || missing+=(fonts-noto-color-emoji)
 if [ ${#missing[@]} -gt 0 ]; then
     if ! command -v apt-get >/dev/null; then
         echo "web-deps: missing ${missing[*]} and no apt-get; install them by hand" >&2

@@ -42,6 +42,28 @@ final class InboxRoutesTests: XCTestCase {
         }
     }
 
+    /// The capture app sends when the text was written: two captures in one second keep their
+    /// order, and its sign-in comes back to /capture (only ever to a path of this server).
+    func testWrittenTimesAndSignInComingBack() async throws {
+        let f = HTTPFixture(token: "0123456789abcdef0123456789abcdef")
+        let auth: HTTPFields = [.authorization: "Bearer 0123456789abcdef0123456789abcdef"]
+        try await f.test { client in
+            for (id, ms) in [("zzzz-first-0001", "700"), ("aaaa-second-002", "900")] {
+                let r = try await client.send(.post, "/api/inbox", json: #"{"content": "\#(id)", "id": "\#(id)", "created": "2026-11-24T08:59:59.\#(ms)Z"}"#,
+                                              headers: auth)
+                XCTAssertEqual(r.status, .created)
+            }
+            let list = try await client.send(.get, "/api/inbox", headers: auth)
+            let entries = list.object["entries"] as? [[String: Any]] ?? []
+            XCTAssertEqual(entries.map { $0["id"] as? String ?? "" }, ["zzzz-first-0001", "aaaa-second-002"], "by the time written, not the id")
+            XCTAssertEqual(entries.first?["created"] as? String, "2026-11-24T08:59:59.700Z")
+            let back = try await client.send(.get, "/login?token=0123456789abcdef0123456789abcdef&next=/capture")
+            XCTAssertEqual(back.headers[.location], "/capture")
+            let elsewhere = try await client.send(.get, "/login?token=0123456789abcdef0123456789abcdef&next=//evil.example/")
+            XCTAssertEqual(elsewhere.headers[.location], "/")
+        }
+    }
+
     func testConvertDeleteAndTheCallback() async throws {
         let f = HTTPFixture()
         try await f.test { client in

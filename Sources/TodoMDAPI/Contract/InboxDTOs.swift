@@ -22,7 +22,7 @@ public struct InboxEntryDTO: Decodable, Equatable, Sendable, JSONObject {
     public init(_ e: InboxEntry) {
         id = e.id
         content = e.content
-        created = Timestamp.format(e.created)
+        created = InboxEntry.instant(e.created)
         targetDate = e.targetDate.description
         synced = e.synced
         syncedAt = e.syncedAt.map(Timestamp.format)

@@ -7,10 +7,11 @@ extension OpenAPIDocument {
     static var inboxPaths: [(String, JSONValue)] {
         let id = param("id", in: "path", "The entry's id.", schema: Schema.pattern("^[A-Za-z0-9_][A-Za-z0-9_.-]{7,159}$"))
         let ifMatch = param("If-Match", in: "header", "The version read (`ETag`); `*` or absent: no check.", required: false)
-        let entryBody = Schema.object("The text exactly as typed; `id` (the client's) makes a resend safe.", [
+        let entryBody = Schema.object("The text exactly as typed; `id` (the client's) makes a resend safe; `created`: when it was "
+            + "written (ISO-8601; used within the last 30 days).", [
             ("content", Schema.nonEmpty), ("target_date", Schema.string), ("source", Schema.string),
-            ("id", Schema.pattern("^[A-Za-z0-9_-]{8,64}$")),
-        ], optional: ["target_date", "source", "id"])
+            ("id", Schema.pattern("^[A-Za-z0-9_-]{8,64}$")), ("created", Schema.string),
+        ], optional: ["target_date", "source", "id", "created"])
         let created = ("200", JSONValue.object([("description", .string("The entry with this id exists already (a resend).")),
                                                 ("content", .object([("application/json", .object([("schema", Schema.ref("InboxEntry"))]))]))]))
         return [
@@ -62,12 +63,14 @@ extension OpenAPIDocument {
 }
 
 extension Schema {
+    static let instantMillis = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{3})?Z$"
+
     static var inboxSchemas: [(String, JSONValue)] {
         let ids = array(string)
         let day = pattern(Self.day)
         return [
             ("InboxEntry", object("A captured entry: `content` exactly as typed, `target_date` the day whose daily note it goes to.", [
-                ("id", string), ("content", string), ("created", pattern(instant)), ("target_date", day), ("synced", boolean),
+                ("id", string), ("content", string), ("created", pattern(instantMillis)), ("target_date", day), ("synced", boolean),
                 ("synced_at", pattern(instant, nullable: true)), ("source", string), ("version", pattern(version)), ("error", nullable("string")),
             ])),
             ("InboxDocument", document("The capture queue.", [

@@ -25,7 +25,8 @@ struct InboxRoutes {
             let members = try await request.jsonObject()
             let content = try Self.string(members, "content", required: true) ?? ""
             let day = try Self.string(members, "target_date"), source = try Self.string(members, "source"), id = try Self.string(members, "id")
-            let (entry, created) = try await runner.run { try $0.captureToInbox(content, targetDate: day, source: source, id: id) }
+            let written = try Self.string(members, "created")
+            let (entry, created) = try await runner.run { try $0.captureToInbox(content, targetDate: day, source: source, id: id, writtenAt: written) }
             var headers = Responses.etag(entry.version)
             headers[.location] = "/api/inbox/" + entry.id
             return Responses.json(InboxEntryDTO(entry), status: created ? .created : .ok, headers: headers)

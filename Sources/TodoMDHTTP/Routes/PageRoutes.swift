@@ -14,19 +14,23 @@ struct PageRoutes {
             Response(status: .ok, headers: [.contentType: Responses.jsonType], body: .init(byteBuffer: openAPI))
         }
         router.get("/login") { request, _ in
-            guard let token = config.token else { return Self.redirect() }
+            // `next`: where to go after (the capture app asks for /capture); only a path of this server.
+            let next = request.query("next").flatMap { n in
+                n.hasPrefix("/") && !n.hasPrefix("//") && !n.contains("\\") && !n.contains("://") && n.count <= 200 ? n : nil
+            } ?? "/"
+            guard let token = config.token else { return Self.redirect(to: next) }
             guard let given = request.query("token"), TokenStore.matches(given, token) else {
                 return Self.html("<h1>Wrong token</h1><p>Run <code>todomd token</code> on the computer that serves the vault.</p>",
                                  status: .unauthorized)
             }
-            var response = Self.redirect()
+            var response = Self.redirect(to: next)
             response.headers[.setCookie] = "\(GuardMiddleware<APIContext>.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"
             return response
         }
     }
 
-    static func redirect() -> Response {
-        Response(status: .seeOther, headers: [.location: "/"])
+    static func redirect(to path: String = "/") -> Response {
+        Response(status: .seeOther, headers: [.location: path])
     }
 
     static func html(_ body: String, status: HTTPResponse.Status = .ok) -> Response {

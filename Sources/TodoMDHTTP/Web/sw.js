@@ -1,12 +1,20 @@
 // The service worker: keeps the app shell so the app opens offline. Pages (navigations) go to the
 // network first and fall back to the cached shell; static files come from the cache and are
 // refreshed in the background. /api/* is never cached: data is always the server's, or an error.
+// The capture app (/capture) is a page of its own: it opens from the cache at once, online or not, so
+// typing can start before the network answers. While this worker is not running, the browser serves
+// the capture files from the cache itself (static routes: no worker start-up on a launch); the page
+// then asks for them to be refreshed ('refresh-capture').
 // Bump CACHE when the shipped files change.
-const CACHE='todomd-shell-v4'
-// The shell: the page and every file the server ships (it lists them at /app-files.json).
-const SHELL=['/','/manifest.webmanifest']
+const CACHE='todomd-shell-v5'
+// The shell: the pages and every file the server ships (it lists them at /app-files.json).
+const SHELL=['/','/capture','/manifest.webmanifest']
+const CAPTURE=['/capture','/capture.webmanifest','/css/tokens.css','/css/capture.css','/js/capture.js','/js/capture/*']
 
 self.addEventListener('install',event=>{
+  try{
+    event.addRoutes?.(CAPTURE.map(pathname=>({condition:{urlPattern:new URLPattern({pathname}),runningStatus:'not-running'},source:'cache'})))
+  }catch{/* no static routing: the fetch handler serves them */}
   event.waitUntil((async()=>{
     const cache=await caches.open(CACHE)
     const files=await fetch('/app-files.json',{cache:'no-cache'}).then(r=>r.json()).then(d=>d.files).catch(()=>[])
@@ -24,6 +32,14 @@ self.addEventListener('activate',event=>{
   })())
 })
 
+// The capture page, once loaded: fetch its files again for the next launch.
+self.addEventListener('message',event=>{
+  if(event.data!=='refresh-capture')return
+  const mine=path=>CAPTURE.some(p=>p.endsWith('*')?path.startsWith(p.slice(0,-1)):path===p)
+  event.waitUntil(caches.open(CACHE).then(async cache=>Promise.all((await cache.keys()).map(r=>new URL(r.url).pathname).filter(mine)
+    .map(url=>fetch(url,{cache:'no-cache'}).then(res=>res.ok&&cache.put(url,res)).catch(()=>null)))))
+})
+
 const skip=url=>url.origin!==self.location.origin||/^\/(api\/|login$|logout$|sw\.js$)/.test(url.pathname)
 
 self.addEventListener('fetch',event=>{
@@ -31,6 +47,23 @@ self.addEventListener('fetch',event=>{
   if(req.method!=='GET')return
   const url=new URL(req.url)
   if(skip(url))return; // straight to the network, never stored
+
+  if(req.mode==='navigate'&&url.pathname==='/capture'){
+    event.respondWith((async()=>{
+      const cache=await caches.open(CACHE)
+      const fresh=fetch(req).then(res=>{
+        if(res.ok&&(res.headers.get('Content-Type')||'').includes('text/html'))cache.put('/capture',res.clone()).catch(()=>{})
+        return res
+      })
+      const hit=await cache.match('/capture')
+      if(hit){
+        event.waitUntil(fresh.catch(()=>null))
+        return hit
+      }
+      return fresh.catch(()=>new Response('todo.md Capture is offline.',{status:503,headers:{'Content-Type':'text/plain'}}))
+    })())
+    return
+  }
 
   if(req.mode==='navigate'){
     event.respondWith((async()=>{

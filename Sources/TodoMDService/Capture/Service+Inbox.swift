@@ -29,11 +29,17 @@ extension TodoService {
     }
 
     /// Queues text exactly as typed (spec 002 §5); `id`: the client's, so a resend is safe.
-    public func captureToInbox(_ content: String, targetDate: String? = nil, source: String? = nil, id: String? = nil) throws -> (entry: InboxEntry, created: Bool) {
+    /// `writtenAt`: when the client wrote it (ISO-8601), for an offline capture sent later.
+    public func captureToInbox(_ content: String, targetDate: String? = nil, source: String? = nil, id: String? = nil,
+                               writtenAt: String? = nil) throws -> (entry: InboxEntry, created: Bool) {
         try locked {
             try requireVault()
             let day = try targetDate.map(parseDay)
-            return try inboxQueue.add(content, targetDate: day, source: source ?? frontEnd, id: id)
+            let written = try writtenAt.map { text -> Date in
+                guard let d = Timestamp.parse(text) else { throw TodoError.invalidArgument("created must be an ISO-8601 instant") }
+                return d
+            }
+            return try inboxQueue.add(content, targetDate: day, source: source ?? frontEnd, id: id, writtenAt: written)
         }
     }
 

@@ -48,7 +48,7 @@ public struct InboxEntry: Equatable, Sendable {
 
     /// The file's bytes.
     public func render() -> [UInt8] {
-        var lines = ["---", "created: " + Timestamp.format(created), "target_date: " + targetDate.description,
+        var lines = ["---", "created: " + Self.instant(created), "target_date: " + targetDate.description,
                      "synced: " + String(synced)]
         if let syncedAt { lines.append("synced_at: " + Timestamp.format(syncedAt)) }
         lines.append("source: " + Self.quoted(source))
@@ -80,6 +80,15 @@ public struct InboxEntry: Equatable, Sendable {
         e.error = fields["error"]
         e.version = TaskVersion.of(fileBytes: bytes)
         return e
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS.mmmZ` when the instant has milliseconds (two captures in one second
+    /// keep their order), else `YYYY-MM-DDTHH:MM:SSZ`.
+    public static func instant(_ date: Date) -> String {
+        let whole = date.timeIntervalSince1970.rounded(.down)
+        let ms = Int(((date.timeIntervalSince1970 - whole) * 1000).rounded(.down))
+        let text = Timestamp.format(date)
+        return ms == 0 ? text : String(text.dropLast()) + String(format: ".%03dZ", ms)
     }
 
     /// A YAML double-quoted scalar (JSON's escaping is valid YAML).

@@ -42,11 +42,15 @@ public struct InboxQueue: Sendable {
 
     /// Queues `content` exactly as typed. `id` (a client's, for safe resends): when an entry
     /// with it exists already, that entry is returned (`created` false) if it holds the same
-    /// text, else it is a conflict. `targetDate` defaults to the capture day.
-    public func add(_ content: String, targetDate: LocalDate? = nil, source: String, id: String? = nil) throws -> (entry: InboxEntry, created: Bool) {
+    /// text, else it is a conflict. `targetDate` defaults to the capture day. `writtenAt`: when
+    /// the client says the text was written (an offline capture sent later), used when it is
+    /// within the last 30 days and not ahead of now; it keeps quick captures in order.
+    public func add(_ content: String, targetDate: LocalDate? = nil, source: String, id: String? = nil,
+                    writtenAt: Date? = nil) throws -> (entry: InboxEntry, created: Bool) {
         try Self.check(content)
         let clock = vault.clock
-        let now = clock.now
+        var now = clock.now
+        if let w = writtenAt, w <= now.addingTimeInterval(1), w >= now.addingTimeInterval(-30 * 86_400) { now = min(w, now) }
         if let id {
             guard InboxEntry.isValidID(id) else { throw TodoError.invalidArgument("id must be 8 to 64 letters, digits, - or _") }
             if let existing = try? entry(id) {

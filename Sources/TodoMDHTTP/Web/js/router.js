@@ -55,10 +55,10 @@ export const closeTask=()=>navigate(lastList?lastList.path:'/')
 
 export function start(){
   addEventListener('popstate',()=>set(here()))
-  // Same-origin links inside the app navigate without a reload.
+  // Same-origin links inside the app navigate without a reload (not to the capture app: a page of its own).
   document.addEventListener('click',e=>{
     const a=e.target.closest('a[href^="/"]'),to=a?.getAttribute('href')
-    if(!a||e.defaultPrevented||e.button||e.metaKey||e.ctrlKey||e.shiftKey||a.target||a.hasAttribute('download')||/^\/(api\/|login)/.test(to))return
+    if(!a||e.defaultPrevented||e.button||e.metaKey||e.ctrlKey||e.shiftKey||a.target||a.hasAttribute('download')||/^\/(api\/|login|capture)/.test(to))return
     e.preventDefault()
     navigate(to)
   })

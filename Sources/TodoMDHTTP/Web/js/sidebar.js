@@ -1,7 +1,7 @@
 // The sidebar: built-in views, areas with projects, the tag tree, perspectives and saved views,
 // typed lists, settings. Counts come from GET /api/overview and follow live changes.
 import{h,$,$$,icon,replace}from'./dom.js'
-import{api}from'./api.js'
+import{api,request}from'./api.js'
 import{on,emit}from'./bus.js'
 import{href,route,listRoute,BUILTIN,cap}from'./router.js'
 import{onChange}from'./live.js'
@@ -13,7 +13,7 @@ const ICONS={tray:'inbox',inbox:'inbox',star:'today',calendar:'upcoming',flag:'f
 // What dropping a task on a built-in list sets.
 const DROPS={inbox:{area:null,project:null},today:{scheduled:'today'},someday:{status:'someday'},flagged:{flagged:true}}
 
-let ov=null
+let ov=null,capN=0
 /** The last /api/overview document (areas, projects, tags, views, types). */
 export const overview=()=>ov
 
@@ -74,7 +74,8 @@ function render(){
         ICONS[v.icon]||'perspective',v.count,null,'custom',v.color))),
       section('Lists',types.filter(t=>t.type!='todo').map(t=>li('list',t.type,plural(t.name),'book',t.items))),
       section('Tags',tags.map(tagNode))),
-    h('div.sidebar-foot',h('a.nav-item',{href:'/settings',dataset:{nav:'settings'}},icon('settings'),h('span.label','Settings')),
+    h('div.sidebar-foot',h('a.nav-item',{href:'/capture',dataset:{nav:'capture'}},icon('note'),h('span.label','Capture'),h('span.count',capN||'')),
+      h('a.nav-item',{href:'/settings',dataset:{nav:'settings'}},icon('settings'),h('span.label','Settings')),
       h('a.nav-item',{href:'/transfer',dataset:{nav:'transfer'}},icon('transfer'),h('span.label','Import & export'))))
   $('.sidebar-scroll',el).scrollTop=top
   markActive()
@@ -92,7 +93,9 @@ export async function refreshSidebar(){
   // Offline: live.js says so; keep the last counts.
   const f=self.firstOv
   self.firstOv=0
-  try{ov=await f||await api.overview();render();emit('overview',ov)}catch{}
+  // The capture queue's count (GET /api/inbox/count): entries not pushed to the daily notes yet.
+  const c=request('GET','/api/inbox/count').catch(()=>0)
+  try{ov=await f||await api.overview();capN=(await c)?.unsynced;render();emit('overview',ov)}catch{}
 }
 
 /** The sidebar entry under a point that accepts a dropped task (its `drop(task)` gives the fields), or null. */
