@@ -42,6 +42,8 @@ public struct TaskDTO: Decodable, Equatable, Sendable, JSONObject {
     public var body: String
     /// Unknown frontmatter keys, as an object (in file order when written).
     public var extra: JSONValue
+    /// The checklist in the notes (`- [ ]` lines): counts, and the items unless a summary; nil without one.
+    public var checklist: ChecklistDTO?
     public var problems: [String]
     /// A list row (`fields=summary`): `next_occurrences`, `body` and `extra` are left out.
     public var summary = false
@@ -49,7 +51,7 @@ public struct TaskDTO: Decodable, Equatable, Sendable, JSONObject {
     enum CodingKeys: String, CodingKey {
         case path, line, id, version, title, status, due, deferDate = "defer", scheduled, priority, flagged, area, project, tags
         case recurrence, recurrenceType = "recurrence_type", recurrenceText = "recurrence_text", nextOccurrences = "next_occurrences"
-        case estimatedMinutes = "estimated_minutes", description, created, modified, completed, source, body, extra, problems
+        case estimatedMinutes = "estimated_minutes", description, created, modified, completed, source, body, extra, checklist, problems
     }
 
     public func writeJSON(to out: inout JSONOut) { out.object(self) }
@@ -83,6 +85,7 @@ public struct TaskDTO: Decodable, Equatable, Sendable, JSONObject {
             v.field("body", body)
             v.field("extra", extra)
         }
+        v.field("checklist", checklist)
         v.field("problems", problems)
     }
 
@@ -121,8 +124,42 @@ public struct TaskDTO: Decodable, Equatable, Sendable, JSONObject {
         source = task.source
         body = summary ? "" : task.body
         extra = .object(summary ? [] : task.extra)
+        let items = task.checklist
+        checklist = items.isEmpty ? nil : ChecklistDTO(items, summary: summary)
         problems = task.problems
     }
 
     public init(_ t: VersionedTask, today: LocalDate) { self.init(t.task, version: t.version, today: today) }
+}
+
+/// A task's checklist: `{"done": 2, "total": 5, "items": [{"index", "text", "done"}]}` (no
+/// `items` in a summary row).
+public struct ChecklistDTO: Decodable, Equatable, Sendable, JSONObject {
+    public struct Item: Decodable, Equatable, Sendable, JSONObject {
+        public var index: Int
+        public var text: String
+        public var done: Bool
+
+        public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
+            v.field("index", index)
+            v.field("text", text)
+            v.field("done", done)
+        }
+    }
+
+    public var done: Int
+    public var total: Int
+    public var items: [Item]?
+
+    public init(_ list: [ChecklistItem], summary: Bool) {
+        done = list.filter(\.done).count
+        total = list.count
+        items = summary ? nil : list.map { Item(index: $0.index, text: $0.text, done: $0.done) }
+    }
+
+    public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
+        v.field("done", done)
+        v.field("total", total)
+        if let items { v.field("items", items) }
+    }
 }

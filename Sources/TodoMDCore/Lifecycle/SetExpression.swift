@@ -108,10 +108,23 @@ public enum BodyEdit: Sendable, Equatable {
     case append(String)
     /// One edit, then another (`body=… --note …`).
     indirect case then(BodyEdit, BodyEdit)
+    /// A checklist item checked or unchecked: only the character between its brackets changes
+    /// (refused when the notes no longer have that item on that line).
+    case check(ChecklistItem, done: Bool)
+
+    /// The new body text; a `check` whose item moved is refused.
+    public func applying(to body: String) throws -> String {
+        switch self {
+        case let .check(item, done): return try Checklist.setting(item, done: done, in: body)
+        case let .then(first, second): return try second.applying(to: first.applying(to: body))
+        default: return apply(to: body)
+        }
+    }
 
     /// The new body text.
     public func apply(to body: String) -> String {
         switch self {
+        case .check: return (try? applying(to: body)) ?? body
         case .replace(let s): return s.isEmpty || s.hasSuffix("\n") ? s : s + "\n"
         case .append(let s):
             let trimmed = body.trimmingTrailingNewlines()

@@ -23,7 +23,8 @@ public struct QueryContext: Sendable {
     /// search index matches. Without it (or for a value it lacks), text is matched in Swift:
     /// every word must start a word of the title, description, tags or notes.
     public var textMatches: [String: Set<String>]
-    /// Which tasks wait on others (`blocked` tasks are not available).
+    /// Which tasks wait on others (`blocked` tasks, and `waiting` ones in sequential projects,
+    /// are not available).
     public var dependencies: TaskDependencies
 
     public init(clock: Clock, textMatches: [String: Set<String>] = [:], dependencies: TaskDependencies = .none) {
@@ -136,6 +137,7 @@ public enum QueryEvaluator {
             case .available: return { isAvailable($0, context) == want }
             case .blocked: return { context.dependencies.isBlocked($0.queryKey) == want }
             case .blocking: return { context.dependencies.isBlocking($0.queryKey) == want }
+            case .waiting: return { context.dependencies.isWaiting($0.queryKey) == want }
             default: return { isOverdue($0, context) == want }
             }
 
@@ -197,10 +199,12 @@ public enum QueryEvaluator {
         }
     }
 
-    /// open, not blocked by an open task, and not deferred past now (a defer with a time counts
-    /// from that time).
+    /// open, not blocked by an open task, not waiting in a sequential project, and not deferred
+    /// past now (a defer with a time counts from that time).
     static func isAvailable<S: QuerySubject>(_ s: S, _ context: QueryContext) -> Bool {
-        guard s.queryStatus?.isActive == true, !context.dependencies.isBlocked(s.queryKey) else { return false }
+        guard s.queryStatus?.isActive == true else { return false }
+        let key = s.queryKey
+        guard !context.dependencies.isBlocked(key), !context.dependencies.isWaiting(key) else { return false }
         guard let d = s.queryDate(.deferDate) else { return true }
         return !context.isFuture(d)
     }

@@ -62,20 +62,22 @@ public struct QueryCondition: Sendable, Equatable {
 }
 
 /// The fields a condition can test: every frontmatter field, the derived `available`,
-/// `overdue`, `blocked` and `blocking`, where the task lives (`folder`, `type`), full text, and any other key as
+/// `overdue`, `blocked`, `blocking` and `waiting`, where the task lives (`folder`, `type`), full text, and any other key as
 /// `extra.<key>`.
 public enum QueryField: Sendable, Hashable {
     case status, area, project, tags, priority, flagged, due, scheduled, deferDate, estimate, source
     case created, modified, completed, folder, type, text, title, recurrence, available, overdue
     /// Waits on an open task (`blocked_by`, ⛔), and is waited on by one.
     case blocked, blocking
+    /// Waits for an earlier open task of its sequential project.
+    case waiting
     /// A key the schema does not know (`extra.mood`).
     case extra(String)
 
     public static let known: [QueryField] = [
         .status, .area, .project, .tags, .priority, .flagged, .due, .scheduled, .deferDate, .estimate, .source,
         .created, .modified, .completed, .folder, .type, .text, .title, .recurrence, .available, .overdue,
-        .blocked, .blocking,
+        .blocked, .blocking, .waiting,
     ]
 
     /// The name in `.perspectives.json` and the text syntax.
@@ -104,6 +106,7 @@ public enum QueryField: Sendable, Hashable {
         case .overdue: return "overdue"
         case .blocked: return "blocked"
         case .blocking: return "blocking"
+        case .waiting: return "waiting"
         case .extra(let k): return "extra." + k
         }
     }
@@ -138,7 +141,7 @@ public enum QueryField: Sendable, Hashable {
         case .area, .project, .source, .title: return .text
         case .tags: return .tags
         case .priority: return .priority
-        case .flagged, .available, .overdue, .blocked, .blocking: return .boolean
+        case .flagged, .available, .overdue, .blocked, .blocking, .waiting: return .boolean
         case .due, .scheduled, .deferDate: return .date
         case .created, .modified, .completed: return .timestamp
         case .estimate: return .number

@@ -47,6 +47,7 @@ public enum QueryText {
             "available": c(.available, .equals, .bool(true)),
             "blocked": c(.blocked, .equals, .bool(true)),
             "blocking": c(.blocking, .equals, .bool(true)),
+            "waiting": c(.waiting, .equals, .bool(true)),
             "flagged": c(.flagged, .equals, .bool(true)),
             "recurring": c(.recurrence, .present),
             "all": .and([]),

@@ -51,6 +51,24 @@ public struct OrderFile: @unchecked Sendable {
         return { t in t.line == nil ? index[t.path] ?? index[t.filename] : index[Self.entry(for: t)] }
     }
 
+    /// `tasks` in `view`'s order: those it lists first, then the rest by created date, then path.
+    public func manual(_ view: String, _ tasks: [TodoTask]) -> [TodoTask] {
+        let ranks = tasks.map(rank(view: view))
+        // Sort positions by keys taken out once: copying a task struct costs a retain per field,
+        // and a sort of Today's hundreds of tasks would copy them thousands of times.
+        let created = tasks.map { $0.created ?? .distantPast }, paths = tasks.map(\.path)
+        func byCreated(_ i: Int, _ j: Int) -> Bool { created[i] != created[j] ? created[i] < created[j] : paths[i] < paths[j] }
+        let order = tasks.indices.sorted { i, j in
+            switch (ranks[i], ranks[j]) {
+            case let (x?, y?): return x != y ? x < y : byCreated(i, j)
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return byCreated(i, j)
+            }
+        }
+        return order.map { tasks[$0] }
+    }
+
     /// How a task is listed: its file name; a checkbox task as `note.md#<identity>`, which
     /// survives lines added above it.
     public static func entry(for t: TodoTask) -> String {

@@ -8,12 +8,15 @@ import Foundation
 /// A reference names a task file by path, file name or wiki link (`[[Task A]]`, with or without
 /// `.md`, an alias or a heading), or a checkbox line by its id. A task is **blocked** while any
 /// task it depends on is open; a missing target blocks nothing (`doctor` is the place for it),
-/// and a cycle is two blocked tasks, never a loop.
+/// and a cycle is two blocked tasks, never a loop. It also carries the order of sequential
+/// projects (`ProjectSequence`): a task that **waits** there is not available either.
 public struct TaskDependencies: Sendable {
     /// Blocked task key → the keys of the open tasks it waits on.
     public private(set) var blockedBy: [String: [String]] = [:]
     /// Task key → the keys of the open tasks waiting on it (only while it is open itself).
     public private(set) var blocking: [String: [String]] = [:]
+    /// Which open tasks wait for an earlier task of their sequential project.
+    public var sequence = ProjectSequence.none
 
     public static let none = TaskDependencies()
 
@@ -23,8 +26,10 @@ public struct TaskDependencies: Sendable {
 
     public init() {}
 
-    /// The dependencies among `tasks` (the whole vault: blockers are anywhere).
-    public init(_ tasks: [TodoTask]) {
+    /// The dependencies among `tasks` (the whole vault: blockers are anywhere), with the
+    /// sequential projects' `sequence` (computed from the same tasks).
+    public init(_ tasks: [TodoTask], sequence: ProjectSequence = .none) {
+        self.sequence = sequence
         let dependents = tasks.filter { Self.hasReferences($0) && !$0.status.isClosed }
         guard !dependents.isEmpty else { return }
         var byName: [String: [TodoTask]] = [:]
@@ -54,6 +59,8 @@ public struct TaskDependencies: Sendable {
 
     public func isBlocked(_ key: String) -> Bool { blockedBy[key] != nil }
     public func isBlocking(_ key: String) -> Bool { blocking[key] != nil }
+    /// Waits for an earlier open task of its sequential project.
+    public func isWaiting(_ key: String) -> Bool { sequence.isWaiting(key) }
 
     /// Whether `t` names any dependency at all (cheap: a view's candidates are checked first).
     public static func hasReferences(_ t: TodoTask) -> Bool {

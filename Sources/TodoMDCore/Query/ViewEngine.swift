@@ -1,10 +1,10 @@
 import Foundation
 
 /// Computes the views of spec 000 from a list of tasks under an injected clock. Each view but
-/// Areas and Tags is a perspective of `BuiltInPerspectives`; their rules (also in the README):
-/// - *open* = `todo` or `in-progress`; *available* = open, not blocked by an open task
-///   (`TaskDependencies`), and `defer` empty or on/before today (a `defer` with a time is
-///   available from that time).
+/// Next, Areas and Tags is a perspective of `BuiltInPerspectives`; their rules (also in the README):
+/// - *open* = `todo` or `in-progress`; *available* = open, not blocked by an open task nor
+///   waiting in a sequential project (`TaskDependencies`), and `defer` empty or on/before today
+///   (a `defer` with a time is available from that time).
 /// - **Inbox**: open, no area and no project.
 /// - **Today**: available and (due on/before today, or scheduled on/before today, or deferred
 ///   until today). Groups, each task in the first that fits: Overdue (due before today, or due
@@ -14,7 +14,10 @@ import Foundation
 /// - **Upcoming**: available, not in Today, with a due or scheduled date after today; grouped
 ///   by the earliest such date, ascending.
 /// - **Anytime**: available. **Someday**: status `someday`. **Flagged**: flagged and not done
-///   or cancelled.
+///   or cancelled. In a sequential project only the first open task can be available; the
+///   others wait (`ProjectSequence`).
+/// - **Next**: each project's first available task (in its manual order), and every available
+///   task with no project; grouped by project, No Project last (`ViewEngine+Next`).
 /// - **Logbook**: done or cancelled, newest first (by `completed` or a checkbox ❌ date, else `modified`).
 /// - **Areas**: not done or cancelled, grouped area → project. **Tags**: tag → number of
 ///   tasks not done or cancelled. **All**: every task.
@@ -64,6 +67,8 @@ public struct ViewEngine: Sendable {
         }
         let tasks = all.filter { filter.matches($0) && isRetained($0) }
         switch kind {
+        case .next:
+            result.groups = nextGroups(all, filter: filter, dependencies: dependencies)
         case .areas:
             result.groups = areaGroups(tasks.filter { (filter.statuses.isEmpty ? !$0.status.isClosed : true) && !isArchived($0) })
         case .tags:
@@ -127,21 +132,7 @@ public struct ViewEngine: Sendable {
 
     /// Manual order first (tasks listed in `.order.json`), then the rest by created date.
     public func manual(_ view: String, _ tasks: [TodoTask]) -> [TodoTask] {
-        let rank = order.rank(view: view)
-        let ranks = tasks.map(rank)
-        // Sort positions by keys taken out once: copying a task struct costs a retain per field,
-        // and a sort of Today's hundreds of tasks would copy them thousands of times.
-        let created = tasks.map { $0.created ?? .distantPast }, paths = tasks.map(\.path)
-        func byCreated(_ i: Int, _ j: Int) -> Bool { created[i] != created[j] ? created[i] < created[j] : paths[i] < paths[j] }
-        let order = tasks.indices.sorted { i, j in
-            switch (ranks[i], ranks[j]) {
-            case let (x?, y?): return x != y ? x < y : byCreated(i, j)
-            case (.some, nil): return true
-            case (nil, .some): return false
-            default: return byCreated(i, j)
-            }
-        }
-        return order.map { tasks[$0] }
+        order.manual(view, tasks)
     }
 
     static func byCreated(_ a: TodoTask, _ b: TodoTask) -> Bool {

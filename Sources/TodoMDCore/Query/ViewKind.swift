@@ -1,11 +1,12 @@
 /// The built-in views of spec 000's sidebar.
 public enum ViewKind: String, CaseIterable, Sendable {
-    case inbox, today, upcoming, anytime, someday, flagged, logbook, areas, tags, all
+    case inbox, today, upcoming, anytime, next, someday, flagged, logbook, areas, tags, all
 
-    /// Views whose default sort is the manual order of `.order.json`.
+    /// Views whose default sort is the manual order of `.order.json` (Next: its No Project group;
+    /// a project's task is its first available in `project:NAME`'s order).
     public var isManuallyOrdered: Bool {
         switch self {
-        case .inbox, .today, .anytime, .someday, .flagged: return true
+        case .inbox, .today, .anytime, .next, .someday, .flagged: return true
         default: return false
         }
     }

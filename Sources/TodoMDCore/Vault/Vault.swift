@@ -354,12 +354,17 @@ public final class Vault: Sendable {
     /// line(s) after it stay as they are, and new lines take the file's line ending.
     static func editingBody(_ bytes: [UInt8], _ edit: BodyEdit, name: String) throws -> [UInt8] {
         guard let doc = FrontmatterDocument(bytes: bytes) else { throw TodoError.invalidArgument("\(name) has no frontmatter") }
+        if case .check = edit {
+            // A checklist tick changes one character of one line; the notes' lines are counted as
+            // the reader gives them (from the end of the frontmatter), every other byte kept.
+            return Array(bytes[..<doc.bodyStart]) + Array(try edit.applying(to: String(decoding: bytes[doc.bodyStart...], as: UTF8.self)).utf8)
+        }
         let region = bytes[doc.bodyStart...]
         let lead = region.prefix { $0 == 0x0A || $0 == 0x0D }
         let old = String(decoding: region.dropFirst(lead.count), as: UTF8.self)
         // The blank lines after the frontmatter are kept as they are (`lead`), so a new text's
         // own leading ones (an app sending back the body it was given) must not add to them.
-        var text = String(edit.apply(to: old).drop { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+        var text = String(try edit.applying(to: old).drop { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
         if doc.lineEnding == [0x0D, 0x0A] { text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n") }
         guard text.utf8.count <= Limits.bodyBytes else { throw TodoError.invalidArgument("the notes would be larger than 100 KB") }
         let separator: [UInt8] = lead.isEmpty && !text.isEmpty ? doc.lineEnding : Array(lead)

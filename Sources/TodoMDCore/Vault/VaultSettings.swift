@@ -74,6 +74,10 @@ public struct VaultSettings: Equatable, Sendable {
     /// The capture inbox: its folder, how it is pushed to daily notes (`inbox_folder`, `inbox_push`…).
     public var capture = CaptureSettings()
 
+    /// Per-project settings, by project name as written (`projects`; matched case-insensitively
+    /// by `project(named:)`).
+    public var projects: [String: ProjectSettings] = [:]
+
     public static let fileName = ".todomd.json"
 
     public init() {}
@@ -198,6 +202,7 @@ public struct VaultSettings: Equatable, Sendable {
         s.loadQuarantineSettings(obj, problems: &problems)
         s.loadReminderSettings(obj, problems: &problems)
         s.loadCalendarSettings(obj, problems: &problems)
+        s.loadProjectSettings(obj, problems: &problems)
         if let v = obj["profile"] {
             if let t = v as? String, ["tasknotes", "schema"].contains(t) { s.profile = t } else if !(v is NSNull) {
                 problems.append("profile must be \"tasknotes\" or \"schema\"")

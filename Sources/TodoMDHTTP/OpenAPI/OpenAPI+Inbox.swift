@@ -52,6 +52,10 @@ extension OpenAPIDocument {
                              ok: "InboxEntry", okHeaders: [("ETag", "The new version.")])),
                 ("delete", op("removeInboxEntry", "Move an entry to the trash.", params: [id, ifMatch], ok: "InboxDeletedDocument")),
             ])),
+            ("/api/inbox/{id}/prompt", .object([("post", op(
+                "inboxEntryPrompt", "The \"copy LLM prompt\" text for an entry (spec 003): the type's extraction prompt with the text filled in.",
+                params: [id], body: Schema.object("Optionally the type to extract.", [("type", Schema.string)], optional: ["type"]),
+                ok: "PromptDocument"))])),
             ("/api/inbox/{id}/convert", .object([("post", op(
                 "convertInboxEntry", "Turn an entry into a task (its first line read as quick entry, the rest as notes) or a typed item "
                     + "(type detection; `type` forces one); the entry leaves the queue.",
@@ -87,6 +91,7 @@ extension Schema {
                 ("uris", array(object("A day's URI.", [("date", day), ("uri", string), ("entries", ids)]))),
             ])),
             ("InboxCallbackDocument", document("A callback applied.", [("result", oneOf(["synced", "kept"])), ("entries", ids)])),
+            ("PromptDocument", document("The \"copy LLM prompt\" text.", [("type", string), ("prompt", string)])),
             ("InboxDeletedDocument", object("An entry moved to the trash.", [("deleted", string)])),
             ("InboxConversionDocument", document("What the entry became: a task, or a typed item.", [
                 ("task", ref("NewTaskDocument")),

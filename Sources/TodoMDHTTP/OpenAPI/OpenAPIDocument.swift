@@ -45,7 +45,7 @@ enum OpenAPIDocument {
             ("/api/views", .object([("get", op("listViews", "The views a client can open: built-in ones, then saved views.",
                                                ok: "ViewsDocument"))])),
             ("/api/views/{view}", .object([("get", op(
-                "getView", "A view: inbox, today, upcoming, anytime, someday, flagged, logbook, areas, tags, all, a saved view's name, "
+                "getView", "A view: inbox, today, upcoming, anytime, next, someday, flagged, logbook, areas, tags, all, a saved view's name, "
                     + "a perspective's id or name, or else a query in the text syntax (`area:Work & p1`).",
                 params: [param("view", in: "path", "The view.")] + windowParams + filterParams, ok: nil,
                 okSchema: .object([("oneOf", .array(["ViewDocument", "TagsViewDocument", "SavedViewDocument", "PerspectiveViewDocument"]
@@ -121,6 +121,12 @@ enum OpenAPIDocument {
         out.append(("/api/tasks/{id}/defer", .object([("post", op(
             "deferTask", "Hide a task until a date (2026-12-01, tomorrow, next friday, +3d…).", params: [id, ifMatch],
             body: Schema.object("The date.", [("date", Schema.string)]), ok: "ActionDocument", okHeaders: [("ETag", "The new version.")]))])))
+        out.append(("/api/tasks/{id}/check", .object([("post", op(
+            "checkItem", "Tick or untick an item of a task's checklist (the checkbox lines of its notes): its number or part of its "
+                + "text; without `done` it toggles. Only that line changes.", params: [id, ifMatch],
+            body: Schema.object("The item.", [("item", .object([("oneOf", .array([Schema.integer, Schema.nonEmpty]))])), ("done", Schema.boolean)],
+                                optional: ["done"]),
+            ok: "ActionDocument", okHeaders: [("ETag", "The new version.")]))])))
         out.append(("/api/tasks/{id}/move", .object([("post", op(
             "moveTask", "Put a task before or after another in a list's manual order (default list: its project, area, or inbox).",
             params: [id],

@@ -71,7 +71,12 @@ enum Schema {
                 ("estimated_minutes", nullable("integer")), ("description", nullable("string")),
                 ("created", pattern(instant, nullable: true)), ("modified", pattern(instant, nullable: true)),
                 ("completed", pattern(instant, nullable: true)), ("source", nullable("string")), ("body", string),
-                ("extra", anyObject), ("problems", array(string)),
+                ("extra", anyObject),
+                ("checklist", nullable(object("The checkbox lines of the notes (no `items` in a summary row).", [
+                    ("done", integer), ("total", integer),
+                    ("items", array(object("An item.", [("index", integer), ("text", string), ("done", boolean)]))),
+                ], optional: ["items"]))),
+                ("problems", array(string)),
             ], optional: ["next_occurrences", "body", "extra"])),
             ("Item", object("A typed item (a book, a movie…).", [
                 ("path", string), ("type", string), ("title", string), ("fields", anyObject), ("tags", array(string)),

@@ -81,6 +81,14 @@ struct InboxRoutes {
             _ = try await runner.run { try $0.removeInboxEntry(id, expected: expected) }
             return Responses.json(InboxDeletedDocument(deleted: id))
         }
+        // Spec 003 "Copy LLM prompt": the extraction prompt for an entry's text.
+        router.post("/api/inbox/{id}/prompt") { request, context in
+            var request = request
+            let id = try Self.id(context)
+            let type = try Self.string(try await request.jsonObject(), "type")
+            let (t, prompt) = try await runner.run { try $0.inboxPrompt(id, type: type) }
+            return Responses.json(PromptDocument(type: t.key, prompt: prompt))
+        }
         router.post("/api/inbox/{id}/convert") { request, context in
             var request = request
             let id = try Self.id(context)

@@ -11,7 +11,7 @@ import TodoMDService
 struct TaskRoutes {
     let runner: ServiceRunner
 
-    static let actions: Set<String> = ["done", "reopen", "cancel", "defer", "flag", "unflag", "move", "restore"]
+    static let actions: Set<String> = ["done", "reopen", "cancel", "defer", "flag", "unflag", "move", "restore", "check"]
 
     func register(_ router: Router<APIContext>) {
         router.post("/api/tasks") { request, _ in try await create(request) }
@@ -104,6 +104,23 @@ struct TaskRoutes {
                 throw APIError.badRequest("restore needs {\"version\": \"v12\"} (GET /api/tasks/{id}/history lists them)")
             }
             let (o, today) = try await runner.run { (try $0.restoreVersion(id, version: version, expected: expected), $0.clock.today) }
+            return Responses.json(ActionDocument(o, today: today), headers: Responses.etag(o.task.version))
+        }
+        if action == "check" {
+            // A checklist item (issue 21): {"item": 2 | "charger", "done"?: true}; without done it toggles.
+            let item: String
+            switch members.first(where: { $0.0 == "item" })?.1 {
+            case .int(let n)?: item = String(n)
+            case .string(let t)? where !t.trimmingCharacters(in: .whitespaces).isEmpty: item = t
+            default: throw APIError.badRequest("check needs {\"item\": its number or part of its text}")
+            }
+            let done: Bool?
+            switch members.first(where: { $0.0 == "done" })?.1 {
+            case nil, .null?: done = nil
+            case .bool(let b)?: done = b
+            default: throw APIError.badRequest("done must be true or false")
+            }
+            let (o, today) = try await runner.run { (try $0.check(id, item: item, done: done, expected: expected), $0.clock.today) }
             return Responses.json(ActionDocument(o, today: today), headers: Responses.etag(o.task.version))
         }
         let date = action == "defer" ? try JSONInput.optionalString(members, "date") : nil

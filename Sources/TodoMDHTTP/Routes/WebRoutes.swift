@@ -16,7 +16,7 @@ struct WebRoutes {
         + "base-uri 'none'; form-action 'self'"
 
     /// The app's page paths' first segments.
-    static let pages: Set<String> = ["inbox", "today", "upcoming", "anytime", "someday", "flagged", "logbook", "trash", "area",
+    static let pages: Set<String> = ["inbox", "today", "upcoming", "anytime", "next", "someday", "flagged", "logbook", "trash", "area",
                                      "project", "tag", "perspective", "view", "list", "task", "search", "settings", "builder"]
 
     func register(_ router: Router<APIContext>) {

@@ -127,7 +127,7 @@ struct QueryCompiler {
             return .exact(SQLPart(sql: Self.bool(c.value) ? "flagged = 1" : "flagged = 0"))
         case .available:
             // Deferred until today counts (its time may still be ahead: Swift decides).
-            // A blocked task is open and not deferred, yet not available: "not available" cannot be narrowed here.
+            // A blocked or waiting task is open and not deferred, yet not available: "not available" cannot be narrowed here.
             let pos = SQLPart.and([Self.active, SQLPart(sql: "defer IS NULL OR defer <= ?", args: [today.description])])
             return Self.bool(c.value) ? Compiled(pos: pos, neg: .all) : Compiled(pos: .all, neg: pos)
         case .overdue:
@@ -141,7 +141,7 @@ struct QueryCompiler {
             let task = kinds.contains("task") || kinds.contains("todo"), checkbox = kinds.contains("checkbox") || kinds.contains("todo")
             let isIn: SQLPart = task && checkbox ? .all : (task ? SQLPart(sql: "line IS NULL") : (checkbox ? SQLPart(sql: "line IS NOT NULL") : .none))
             return c.op == .equals || c.op == .in ? .exact(isIn) : .exact(isIn.negated)
-        case .recurrence, .estimate, .source, .title, .folder, .created, .modified, .completed, .extra, .blocked, .blocking:
+        case .recurrence, .estimate, .source, .title, .folder, .created, .modified, .completed, .extra, .blocked, .blocking, .waiting:
             return .unknown
         case .text:
             guard case .string(let s) = c.value else { return .unknown }

@@ -14,8 +14,11 @@ public struct Prefilter: Sendable, Equatable {
     public static let all = Prefilter()
 
     /// The tasks view `kind` with `filter` could show on `today`: compiled from the view's
-    /// definition (`BuiltInPerspectives`); Areas and Tags hide done and cancelled tasks.
+    /// definition (`BuiltInPerspectives`); Areas and Tags hide done and cancelled tasks. Next
+    /// loads every available task whatever `filter` says: a project's first available task is
+    /// chosen among all of them before the filter narrows the view.
     public static func view(_ kind: ViewKind, filter: TaskFilter, today: LocalDate) -> Prefilter {
+        if kind == .next { return query(BuiltInPerspectives.perspective(for: .anytime)?.filter, filter: TaskFilter(), today: today) }
         if let p = BuiltInPerspectives.perspective(for: kind) { return query(p.filter, filter: filter, today: today) }
         var p = Prefilter()
         if filter.statuses.isEmpty { p.add("status NOT IN ('done','cancelled')") }

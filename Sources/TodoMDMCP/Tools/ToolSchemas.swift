@@ -36,6 +36,7 @@ enum Schema {
         "estimated_minutes": ["type": ["integer", "null"]], "description": nullableString,
         "created": nullableString, "modified": nullableString, "completed": nullableString, "source": nullableString,
         "body": string("The notes below the frontmatter."), "problems": strings,
+        "checklist": ["type": ["object", "null"], "description": "The checkbox lines of the notes: {done, total, items: [{index, text, done}]}."],
     ], required: ["id", "path", "title", "status"])
 
     static let error: Value = object([

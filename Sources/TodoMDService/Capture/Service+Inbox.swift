@@ -133,6 +133,11 @@ extension TodoService {
         }
     }
 
+    /// The "copy LLM prompt" text for an entry (spec 003), as `todomd prompt` gives it.
+    public func inboxPrompt(_ id: String, type: String? = nil) throws -> (type: ListType, prompt: String) {
+        try locked { try prompt(Self.trimmedEntry(try inboxQueue.entry(id).content), type: type) }
+    }
+
     func parseDay(_ text: String) throws -> LocalDate {
         if let d = LocalDate(text) { return d }
         let clock = self.clock

@@ -211,10 +211,21 @@ extension TodoService {
 
 extension TodoService {
     /// The vault's dependencies for a view of `snap` (possibly a prefiltered part of the vault):
-    /// only when one of its tasks names a dependency (or `always`, a query about blocking) is
-    /// the whole vault read to find the blockers; a vault without dependencies pays nothing.
+    /// only when one of its tasks names a dependency or is in a sequential project (or `always`,
+    /// a query about blocking) is the whole vault read, to find the blockers and every task of
+    /// those projects; a vault without either pays nothing.
     func dependencies(of snap: VaultSnapshot, clock: Clock, always: Bool = false) -> TaskDependencies {
-        guard always || snap.tasks.contains(where: TaskDependencies.hasReferences) else { return .none }
-        return TaskDependencies(snapshot(.all, clock: clock).tasks)
+        let settings = vault.settings
+        let sequential = settings.hasSequentialProjects && Set(snap.tasks.compactMap(\.project)).contains(where: settings.isSequential)
+        guard always || sequential || snap.tasks.contains(where: TaskDependencies.hasReferences) else { return .none }
+        return dependencies(among: snapshot(.all, clock: clock).tasks, order: OrderFile.load(root: root))
+    }
+
+    /// The dependencies among `tasks` (the whole vault), with the order of its sequential
+    /// projects (`.todomd.json` `projects`) in `order`.
+    func dependencies(among tasks: [TodoTask], order: OrderFile) -> TaskDependencies {
+        let settings = vault.settings
+        guard settings.hasSequentialProjects else { return TaskDependencies(tasks) }
+        return TaskDependencies(tasks, sequence: ProjectSequence(tasks, isSequential: settings.isSequential, order: order))
     }
 }

@@ -36,7 +36,7 @@ public struct Overview: Sendable {
 
 extension TodoService {
     /// Counts for every list a client shows: the built-in views (Inbox, Today with its overdue
-    /// tasks, Upcoming, Anytime, Someday, Flagged), saved views, perspectives, areas with their
+    /// tasks, Upcoming, Anytime, Next, Someday, Flagged), saved views, perspectives, areas with their
     /// projects, the tag tree and the typed lists, all from one snapshot.
     public func overview() -> Overview {
         locked {
@@ -44,11 +44,16 @@ extension TodoService {
             let snap = snapshot(.all, clock: clock)
             Trace.mark("overview: snapshot")
             let engine = self.engine(clock)
-            let deps = TaskDependencies(snap.tasks)
+            let deps = dependencies(among: snap.tasks, order: engine.order)
             var views: [Overview.ViewCount] = []
             var overdue = 0
             // Counting needs no sorting: each view's filter over the tasks, once.
-            for kind in [ViewKind.inbox, .today, .upcoming, .anytime, .someday, .flagged, .logbook] {
+            for kind in [ViewKind.inbox, .today, .upcoming, .anytime, .next, .someday, .flagged, .logbook] {
+                if kind == .next {
+                    // Not a filter: one task per project, built.
+                    views.append(.init(id: kind.rawValue, name: "Next", kind: "builtin", count: engine.build(.next, tasks: snap.tasks, dependencies: deps).tasks.count))
+                    continue
+                }
                 guard kind != .logbook, let p = BuiltInPerspectives.perspective(for: kind) else {
                     views.append(.init(id: kind.rawValue, name: kind.rawValue.capitalized, kind: "builtin", count: nil))
                     continue

@@ -66,6 +66,10 @@ extension TodoService {
     }
 
     func missingPerspective(_ name: String, _ file: PerspectivesFile) -> TodoError {
+        // Next, Areas and Tags are built-in views no filter can state (one task per project, summaries).
+        if let kind = ViewKind(rawValue: name.lowercased()) {
+            return .missing("\(kind.rawValue) is a built-in view, not a perspective: no filter states it (list the view instead)")
+        }
         let ids = BuiltInPerspectives.all.map(\.id) + file.perspectives.map(\.id)
         return .missing("no perspective \"\(name)\"" + Suggestion.hint(for: name, among: ids, quote: "\"") + "; perspectives: " + ids.joined(separator: ", "))
     }

@@ -87,8 +87,8 @@ extension TodoService {
 
     // MARK: Views
 
-    /// A view by name: a built-in one (inbox, today, upcoming, anytime, someday, flagged, logbook,
-    /// areas, tags, all), a saved view's name or path, a perspective's id or name, or else a
+    /// A view by name: a built-in one (inbox, today, upcoming, anytime, next, someday, flagged,
+    /// logbook, areas, tags, all), a saved view's name or path, a perspective's id or name, or else a
     /// query in the text syntax (`area:Work & p1`). `filter` narrows it.
     /// `sort` and `groupBy` rearrange a perspective, a query or a built-in view (run as its
     /// perspective; a new grouping replaces Today's sections).

@@ -6,7 +6,7 @@ import TodoMDService
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show a view (inbox, today, upcoming, anytime, someday, flagged, logbook, areas, tags, all), a saved view, a perspective, or a query.",
+        abstract: "Show a view (inbox, today, upcoming, anytime, next, someday, flagged, logbook, areas, tags, all), a saved view, a perspective, or a query.",
         discussion: """
             Each row starts with the task's short id: `todomd done 7fa` acts on it.
             A query is written in the perspectives syntax: todomd list 'area:Work & (p1 | flagged) & !#waiting & due<+7d'

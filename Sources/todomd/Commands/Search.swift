@@ -12,7 +12,7 @@ struct Search: ParsableCommand {
 
     @OptionGroup var vaultOptions: VaultOptions
     @Argument(help: "What to look for.") var query: String
-    @Argument(help: "Only tasks this view shows (inbox, today, upcoming, anytime, someday, flagged, logbook, areas, all).")
+    @Argument(help: "Only tasks this view shows (inbox, today, upcoming, anytime, next, someday, flagged, logbook, areas, all).")
     var view: String?
     @OptionGroup var filters: FilterOptions
     @Option(help: "At most this many hits.") var limit = 50

@@ -94,6 +94,7 @@ struct Printer {
         let shownTags = t.tags.filter { !t.title.lowercased().contains("#" + $0.lowercased()) }
         if !shownTags.isEmpty { meta.append(paint(shownTags.map { "#" + $0 }.joined(separator: " "), .magenta)) }
         if let m = t.estimatedMinutes { meta.append(Self.minutes(m)) }
+        if t.line == nil, let c = Checklist.progress(of: t.body) { meta.append(paint("☑ \(c.done)/\(c.total)", c.done == c.total ? .green : .dim)) }
         if t.recurrence != nil { meta.append("↻") }
         if let s = t.source, s != "user", s != "unknown", t.line == nil { meta.append(paint("via \(s)", .dim)) }
         if !t.problems.isEmpty { meta.append(paint("⚠ \(t.problems.count) problem" + (t.problems.count > 1 ? "s" : ""), .red)) }
@@ -173,6 +174,12 @@ struct Printer {
         field("path", t.key)
         if let l = t.sourceLine { field("line", Self.plain(l)) }
         for p in t.problems { lines.append(paint("⚠ " + p, .red)) }
+        let checklist = t.checklist
+        if !checklist.isEmpty {
+            lines.append("")
+            lines.append(paint("checklist \(checklist.filter(\.done).count)/\(checklist.count)", .dim) + paint("  (todomd check TASK N)", .dim))
+            for i in checklist { lines.append("  \(i.index). " + (i.done ? "☑ " : "☐ ") + Self.plain(i.text)) }
+        }
         if !t.body.isEmpty {
             lines.append("")
             // Plain text only: control characters (terminal escapes) are never passed through.

@@ -52,11 +52,16 @@ export async function openSheet(back,badge){
       h('div.cap-eacts',h('label.cap-day',null,day),
         !local&&act('Make task',async()=>{
           const r=await call('POST',`/api/inbox/${encodeURIComponent(e.id)}/convert`,{to:'task'})
-          say(`Task made: ${r?.task?.title||r?.task?.id||''}`)
+          say(`Task made: ${r?.task?.task?.title||r?.task?.task?.id||''}`)
         }),
         !local&&act('Classify',async()=>{
           const r=await call('POST',`/api/inbox/${encodeURIComponent(e.id)}/convert`,{to:'item'})
-          say(`Filed: ${r?.item?.title||r?.item?.path||r?.item?.id||''}`)
+          say(`Filed: ${r?.item?.title||r?.item?.saved||''}`)
+        }),
+        !local&&act('Copy prompt',async()=>{
+          // Spec 003 "Copy LLM prompt": the extraction prompt for this text, for your own model.
+          const r=await call('POST',`/api/inbox/${encodeURIComponent(e.id)}/prompt`,{})
+          try{await navigator.clipboard.writeText(r.prompt);say(`Prompt for a ${r.type} copied.`)}catch{say(r.prompt)}
         }),
         act('Delete',async()=>{
           if(local)unqueue(e.id)

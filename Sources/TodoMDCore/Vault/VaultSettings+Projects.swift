@@ -1,0 +1,49 @@
+import Foundation
+
+/// What `.todomd.json` says about one project (`"projects": {"Move house": {"sequential": true}}`).
+/// Room for later keys (`review_interval_days`, `defer`, `due`): unknown keys are ignored.
+public struct ProjectSettings: Equatable, Sendable {
+    /// Only the project's first open task (in its manual order) is available; the rest wait
+    /// (OmniFocus' sequential projects). Default false: parallel.
+    public var sequential = false
+
+    public init(sequential: Bool = false) {
+        self.sequential = sequential
+    }
+}
+
+extension VaultSettings {
+    /// Reads `projects` (README, "Sequential projects and Next"): project name → its settings.
+    /// `.todomd.json` is the one place a project is configured (not a project note).
+    mutating func loadProjectSettings(_ obj: [String: Any], problems: inout [String]) {
+        guard let v = obj["projects"], !(v is NSNull) else { return }
+        guard let map = v as? [String: Any] else {
+            problems.append("projects must map project names to settings ({\"Move house\": {\"sequential\": true}})")
+            return
+        }
+        for (name, value) in map.sorted(by: { $0.key < $1.key }) {
+            guard let o = value as? [String: Any] else {
+                problems.append("projects: \"\(name)\" must be an object ({\"sequential\": true})")
+                continue
+            }
+            var p = ProjectSettings()
+            if let s = o["sequential"] {
+                if let b = s as? Bool { p.sequential = b } else { problems.append("projects: \"\(name)\": sequential must be true or false") }
+            }
+            projects[name] = p
+        }
+    }
+
+    /// The settings of `project`, its key matched case-insensitively (an exact key wins).
+    public func project(named project: String) -> ProjectSettings? {
+        if let p = projects[project] { return p }
+        let key = Fold.key(project)
+        return projects.first { Fold.key($0.key) == key }?.value
+    }
+
+    /// Whether any project is sequential (a vault without one pays nothing for the rule).
+    public var hasSequentialProjects: Bool { projects.values.contains(where: \.sequential) }
+
+    /// Whether `project` is sequential.
+    public func isSequential(_ project: String) -> Bool { self.project(named: project)?.sequential ?? false }
+}
