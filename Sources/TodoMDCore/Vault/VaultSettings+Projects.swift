@@ -6,9 +6,12 @@ public struct ProjectSettings: Equatable, Sendable {
     /// Only the project's first open task (in its manual order) is available; the rest wait
     /// (OmniFocus' sequential projects). Default false: parallel.
     public var sequential = false
+    /// Days between reviews (`review_interval_days`; nil: the default, a week).
+    public var reviewIntervalDays: Int?
 
-    public init(sequential: Bool = false) {
+    public init(sequential: Bool = false, reviewIntervalDays: Int? = nil) {
         self.sequential = sequential
+        self.reviewIntervalDays = reviewIntervalDays
     }
 }
 
@@ -29,6 +32,11 @@ extension VaultSettings {
             var p = ProjectSettings()
             if let s = o["sequential"] {
                 if let b = s as? Bool { p.sequential = b } else { problems.append("projects: \"\(name)\": sequential must be true or false") }
+            }
+            if let r = o["review_interval_days"] {
+                if let n = r as? Int, (1...3650).contains(n) { p.reviewIntervalDays = n } else {
+                    problems.append("projects: \"\(name)\": review_interval_days must be a whole number of days from 1 to 3650")
+                }
             }
             projects[name] = p
         }

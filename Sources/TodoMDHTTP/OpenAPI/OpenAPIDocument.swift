@@ -150,7 +150,7 @@ enum OpenAPIDocument {
                                                              ("fields", .object([("type", .string("object")), ("additionalProperties", Schema.string)]))],
                                 optional: ["take", "fields"]),
             ok: "SyncMergeDocument"))])))
-        out += perspectivePaths + appPaths + auditPaths + quarantinePaths + interchangePaths + calendarPaths + inboxPaths
+        out += perspectivePaths + appPaths + auditPaths + quarantinePaths + interchangePaths + calendarPaths + inboxPaths + reviewPaths
         return out
     }
 

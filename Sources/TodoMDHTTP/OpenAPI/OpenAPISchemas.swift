@@ -162,7 +162,7 @@ enum Schema {
                     ])),
                 ], optional: ["candidates", "conflict"])),
             ])),
-        ] + perspectiveSchemas + appSchemas + auditSchemas + quarantineSchemas + interchangeSchemas + calendarSchemas + inboxSchemas + [
+        ] + perspectiveSchemas + appSchemas + auditSchemas + quarantineSchemas + interchangeSchemas + calendarSchemas + inboxSchemas + reviewSchemas + [
             ("NewTask", .object([
                 ("type", .string("object")),
                 ("description", .string("Quick entry (`text`, read like `todomd add`) or fields with a `title`; other fields win over the text.")),

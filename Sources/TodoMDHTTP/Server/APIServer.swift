@@ -53,6 +53,7 @@ public final class APIServer: Sendable {
         InterchangeRoutes(runner: runner).register(router)
         CalendarRoutes(runner: runner, config: config).register(router)
         InboxRoutes(runner: runner).register(router)
+        ReviewRoutes(runner: runner).register(router)
         PerspectiveRoutes(runner: runner).register(router)
         AppRoutes(runner: runner).register(router)
         EventRoutes(hub: hub).register(router)
