@@ -44,6 +44,11 @@ public struct TaskDTO: Decodable, Equatable, Sendable, JSONObject {
     public var extra: JSONValue
     /// The checklist in the notes (`- [ ]` lines): counts, and the items unless a summary; nil without one.
     public var checklist: ChecklistDTO?
+    /// In a view's group, a subtask's place (issue 21): `depth` under its parent (0: shown
+    /// alone), the parent's id and title. Absent outside views and for tasks without a parent.
+    public var depth: Int?
+    public var parentID: String?
+    public var parentTitle: String?
     public var problems: [String]
     /// A list row (`fields=summary`): `next_occurrences`, `body` and `extra` are left out.
     public var summary = false
@@ -52,6 +57,7 @@ public struct TaskDTO: Decodable, Equatable, Sendable, JSONObject {
         case path, line, id, version, title, status, due, deferDate = "defer", scheduled, priority, flagged, area, project, tags
         case recurrence, recurrenceType = "recurrence_type", recurrenceText = "recurrence_text", nextOccurrences = "next_occurrences"
         case estimatedMinutes = "estimated_minutes", description, created, modified, completed, source, body, extra, checklist, problems
+        case depth, parentID = "parent_id", parentTitle = "parent_title"
     }
 
     public func writeJSON(to out: inout JSONOut) { out.object(self) }
@@ -86,6 +92,11 @@ public struct TaskDTO: Decodable, Equatable, Sendable, JSONObject {
             v.field("extra", extra)
         }
         v.field("checklist", checklist)
+        if let parentID {
+            v.field("parent_id", parentID)
+            v.field("parent_title", parentTitle)
+            v.field("depth", depth ?? 0)
+        }
         v.field("problems", problems)
     }
 

@@ -29,8 +29,10 @@ public struct ViewGroupDTO: Decodable, Equatable, Sendable, JSONObject {
         var start = 0
         return groups.map { g in
             defer { start += g.tasks.count }
-            let dto = { (t: TodoTask) in
-                TaskDTO(t, version: page.versions.version(of: t), today: page.today, summary: window?.summary ?? false)
+            let dto = { (t: TodoTask) -> TaskDTO in
+                var d = TaskDTO(t, version: page.versions.version(of: t), today: page.today, summary: window?.summary ?? false)
+                if let n = g.nesting[t.key] { (d.depth, d.parentID, d.parentTitle) = (n.depth, n.parent, n.parentTitle) }
+                return d
             }
             guard let window else {
                 return ViewGroupDTO(name: g.name, date: g.date, area: g.area, project: g.project, tasks: g.tasks.map(dto))

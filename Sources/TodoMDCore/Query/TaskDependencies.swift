@@ -17,6 +17,8 @@ public struct TaskDependencies: Sendable {
     public private(set) var blocking: [String: [String]] = [:]
     /// Which open tasks wait for an earlier task of their sequential project.
     public var sequence = ProjectSequence.none
+    /// Subtasks: who is whose parent (`parent`), for nesting views and guarding completion.
+    public var tree = TaskTree.none
 
     public static let none = TaskDependencies()
 
@@ -30,6 +32,7 @@ public struct TaskDependencies: Sendable {
     /// sequential projects' `sequence` (computed from the same tasks).
     public init(_ tasks: [TodoTask], sequence: ProjectSequence = .none) {
         self.sequence = sequence
+        tree = TaskTree(tasks)
         let dependents = tasks.filter { Self.hasReferences($0) && !$0.status.isClosed }
         guard !dependents.isEmpty else { return }
         var byName: [String: [TodoTask]] = [:]
@@ -62,9 +65,9 @@ public struct TaskDependencies: Sendable {
     /// Waits for an earlier open task of its sequential project.
     public func isWaiting(_ key: String) -> Bool { sequence.isWaiting(key) }
 
-    /// Whether `t` names any dependency at all (cheap: a view's candidates are checked first).
+    /// Whether `t` names any dependency (or a parent) at all (cheap: a view's candidates are checked first).
     public static func hasReferences(_ t: TodoTask) -> Bool {
-        t.extra.contains { (fileKeys.contains($0.0) && t.line == nil) || ($0.0 == lineKey && t.line != nil) }
+        t.extra.contains { (fileKeys.contains($0.0) && t.line == nil) || ($0.0 == lineKey && t.line != nil) || $0.0 == TaskTree.key }
     }
 
     struct Reference: Equatable {

@@ -22,6 +22,16 @@ public struct ViewGroup: Sendable {
     public var area: String?
     public var project: String?
     public var tasks: [TodoTask]
+    /// Subtasks in this group (issue 21): child key → its place under its parent.
+    public var nesting: [String: Nesting] = [:]
+
+    /// Where a subtask sits: `depth` under its parent when the parent is in the same group
+    /// (0: it shows alone, with the parent's title as context).
+    public struct Nesting: Sendable, Equatable {
+        public var depth: Int
+        public var parent: String
+        public var parentTitle: String
+    }
 
     public init(name: String?, tasks: [TodoTask]) {
         self.name = name

@@ -76,8 +76,9 @@ enum Schema {
                     ("done", integer), ("total", integer),
                     ("items", array(object("An item.", [("index", integer), ("text", string), ("done", boolean)]))),
                 ], optional: ["items"]))),
+                ("parent_id", string), ("parent_title", string), ("depth", integer),
                 ("problems", array(string)),
-            ], optional: ["next_occurrences", "body", "extra"])),
+            ], optional: ["next_occurrences", "body", "extra", "parent_id", "parent_title", "depth"])),
             ("Item", object("A typed item (a book, a movie…).", [
                 ("path", string), ("type", string), ("title", string), ("fields", anyObject), ("tags", array(string)),
                 ("body", string), ("warnings", array(string)),

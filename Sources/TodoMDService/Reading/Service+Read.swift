@@ -239,6 +239,11 @@ extension TodoService {
                         + "changed on both devices; see todomd conflicts, then todomd conflicts resolve \(c.copy.original) --take mine|theirs",
                 ]))
             }
+            // Subtasks whose parent is missing or would close a loop (they show alone).
+            let tree = TaskTree(snap.tasks)
+            for (key, reason) in tree.problems.sorted(by: { $0.key < $1.key }) {
+                problems.append(FileProblem(path: key, reasons: [reason + "; the task shows on its own"]))
+            }
             let perspectiveProblems = PerspectivesFile.load(root: root).problems.map(\.description)
             if !perspectiveProblems.isEmpty { problems.append(FileProblem(path: PerspectivesFile.fileName, reasons: perspectiveProblems)) }
             if strict {

@@ -146,9 +146,25 @@ extension TodoService {
     // MARK: Lifecycle
 
     /// Completes a task (a repeating one gets its next occurrence).
-    public func complete(_ reference: String, expected: String? = nil) throws -> ActionOutcome {
+    /// A task with open subtasks (issue 21) is refused, naming them, unless `withChildren`:
+    /// then they are completed first, in the same undoable action.
+    public func complete(_ reference: String, expected: String? = nil, withChildren: Bool = false) throws -> ActionOutcome {
         try locked {
             let clock = self.clock
+            let target = try resolve(reference, prefer: .open, clock: clock).task
+            let open = openSubtasks(of: target, clock: clock)
+            if !open.isEmpty {
+                guard withChildren else {
+                    throw TodoError.invalidArgument("\(target.title) has \(open.count) open subtask\(open.count == 1 ? "" : "s"): "
+                        + open.map(\.title).joined(separator: ", ") + "; complete them first, or complete them with it (--with-children)")
+                }
+                // Deepest first, so each parent is complete-able when its turn comes.
+                for child in open.reversed() where !child.status.isClosed {
+                    _ = try writing(child.key, prefer: .open, expected: nil, keys: [TaskKey.status, TaskKey.completed], clock: clock) {
+                        try TaskLifecycle(vault: vault).complete($0.task, fingerprint: $0.fileFingerprint)
+                    }
+                }
+            }
             var before: TodoTask?
             let outcome = try writing(reference, prefer: .open, expected: expected, keys: [TaskKey.status, TaskKey.completed], clock: clock) {
                 before = $0.task
@@ -161,6 +177,15 @@ extension TodoService {
             }
             return outcome
         }
+    }
+
+    /// The open subtasks of `task`, all levels down, parents first (none: the vault has no `parent`).
+    func openSubtasks(of task: TodoTask, clock: Clock) -> [TodoTask] {
+        let all = snapshot(.all, clock: clock).tasks
+        guard all.contains(where: TaskTree.hasParent) else { return [] }
+        let tree = TaskTree(all)
+        let byKey = Dictionary(all.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        return tree.openDescendants(of: task.key).compactMap { byKey[$0] }
     }
 
     /// Reopens a done or cancelled task (undoing a repeat when it can).

@@ -33,11 +33,13 @@ struct Done: ParsableCommand {
     @OptionGroup var vaultOptions: VaultOptions
     @Argument(help: tasksHelp, completion: Completions.words(.tasks)) var tasks: [String] = []
     @OptionGroup var selection: TaskSelection
+    @Flag(help: "Complete a task's open subtasks with it (else a task with open subtasks is refused).") var withChildren = false
     @OptionGroup var write: WriteOptions
 
     func run() throws {
+        let children = withChildren
         try Batch.run(vaultOptions, write, references: tasks, selection: selection, prefer: .open, verb: "done", label: "done") {
-            try $0.complete($1, expected: $2)
+            try $0.complete($1, expected: $2, withChildren: children)
         }
     }
 }

@@ -39,7 +39,12 @@ enum ViewText {
             // Under an area or project heading, rows don't repeat it.
             let context = g.project ?? g.area
             for t in g.tasks {
-                lines.append("  " + p.row(t, handle: handles[t.id], context: context).replacingOccurrences(of: "\n", with: "\n  "))
+                // A subtask sits under its parent, indented; alone, it names its parent.
+                let n = g.nesting[t.key]
+                let indent = "  " + String(repeating: "  ", count: n?.depth ?? 0)
+                var row = p.row(t, handle: handles[t.id], context: context)
+                if let n, n.depth == 0 { row += p.paint("  ↳ " + n.parentTitle, .dim) }
+                lines.append(indent + row.replacingOccurrences(of: "\n", with: "\n" + indent))
             }
         }
         return lines

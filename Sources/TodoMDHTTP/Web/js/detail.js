@@ -14,6 +14,7 @@ import{confirmSheet}from'./detail/sheet.js'
 import{localToday}from'./detail/calendar.js'
 import{syncPanel}from'./detail/sync.js'
 import{historySection}from'./detail/history.js'
+import{checklistField}from'./detail/checklist.js'
 import{conflictsOf,refreshConflicts}from'./conflicts.js'
 
 const same=(a,b)=>JSON.stringify(a??null)===JSON.stringify(b??null)
@@ -292,6 +293,23 @@ function drawMeta(){
     t.problems?.[0]&&h('ul.meta-problems',{'aria-label':'Problems'},t.problems.map(p=>h('li',icon('warning'),' ',str(p.message||p)))))
 }
 
+/** Ticks checklist item `item` (its number) with the version read; a file changed since is reloaded, nothing ticked. */
+async function tick(item,done){
+  const c=cur,f=fieldOf('checklist')
+  calm(f.el)
+  try{
+    const{task}=await enqueue(c,()=>api.act(c.id,'check',{item,done},f.el.dataset.version||c.task.version))
+    emit('tasks-changed',{ids:[c.id],kind:'modified',task})
+    if(cur===c)adopt(task)
+  }catch(e){
+    if(cur!==c)return toast(`Not saved: ${e.message}`)
+    const stale=e.code==='edit_conflict'
+    f.update(c.task)
+    if(stale)try{adopt((await api.task(c.id)).task)}catch{}
+    message(f,stale?'Not ticked: the notes changed elsewhere. The checklist is reloaded as it is now.':e.status===0?'Not saved: the server cannot be reached.':e.message)
+  }
+}
+
 async function remove(){
   const c=cur
   if(!(await confirmSheet(`Delete “${c.task.title}”?`)))return
@@ -309,16 +327,16 @@ function render(task){
   const pane=$('#detail'),ctx={task:()=>cur.task,today,save}
   cur.task=task
   // In this order: 0 title, 1 description, 2 flag, 3–6 status and dates, 7–8 priority and estimate,
-  // 9–11 area, project, tags, 12 repeat, 13 notes.
+  // 9–11 area, project, tags, 12 repeat, 13 notes, 14 checklist.
   const f=cur.fields=[textField('title','Title','detail-title'),textField('description','Description','detail-desc'),flagField(),statusField(),
     dateField('scheduled','When','today, friday, +3d…',ctx),dateField('due','Deadline','no deadline',ctx),dateField('defer','Defer until','not deferred',ctx),
-    priorityField(),estimateField(),areaField(ctx),projectField(ctx),tagsField(ctx),recurrenceField(ctx),textField('body','Notes','detail-notes',1)]
+    priorityField(),estimateField(),areaField(ctx),projectField(ctx),tagsField(ctx),recurrenceField(ctx),textField('body','Notes','detail-notes',1),checklistField(tick)]
   const group=(label,from,to)=>h('section.detail-group',{'aria-label':label},f.slice(from,to).map(x=>x.el))
   frame(f[2].el,h('div.detail-scroll',
     h('div.detail-head',f[0].el,f[1].el),
     h('div.detail-sync'),
     group('Status and dates',3,7),group('Priority and estimate',7,9),group('Where',9,12),group('Repeat',12,13),
-    h('section.detail-group.notes',f[13].el),
+    f[14].el,h('section.detail-group.notes',f[13].el),
     h('section.detail-meta',{'aria-label':'Information'}),
     task.line==null&&historySection({task:()=>cur.task,restore:restoreVersion}),
     h('div.detail-actions',h('button.btn.danger.detail-delete',{onclick:remove},icon('trash'),'Delete'))))

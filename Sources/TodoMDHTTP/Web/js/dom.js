@@ -78,6 +78,8 @@ const ICONS={
   today:'M12 3.5l2.4 5 5.4.6-4 3.8 1.1 5.4L12 15.6 7.1 18.3l1.1-5.4-4-3.8 5.4-.6z',
   upcoming:'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4',
   anytime:'M4 6h16M4 12h16M4 18h16',
+  next:'M4 12h14M13 6l6 6-6 6',
+  review:'M4 6h9M4 12h5M4 18h5M15.5 10a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7zM18 16l3 3',
   someday:'M5 8h14v11H5zM4 5h16v3H4zM10 12h4',
   flagged:'M6 21V4h10l-1.5 4L16 12H6',
   logbook:'M5 4h12a2 2 0 0 1 2 2v14H7a2 2 0 0 1-2-2zM5 17a2 2 0 0 1 2-2h12M9 9l2 2 4-4',

@@ -16,7 +16,7 @@ import{onChange}from'./live.js'
 const FIRST=300
 // What a new task in a built-in list starts with; these lists also keep a manual order.
 const PREFILL={inbox:{},today:{scheduled:'today'},anytime:{},someday:{status:'someday'},flagged:{flagged:true}}
-const EMPTY={inbox:'Inbox zero. Nice.',today:'Nothing left for today.',upcoming:'Nothing planned ahead.',flagged:'No flagged tasks.',trash:'The Trash is empty.',logbook:'Nothing completed yet.'}
+const EMPTY={inbox:'Inbox zero. Nice.',today:'Nothing left for today.',upcoming:'Nothing planned ahead.',flagged:'No flagged tasks.',trash:'The Trash is empty.',logbook:'Nothing completed yet.',next:'No next actions.'}
 const cache=new Map()
 let cur=null,seq=0,lastToday=new Date(Date.now()-new Date().getTimezoneOffset()*60000).toISOString().slice(0,10)
 
@@ -47,7 +47,7 @@ function sourceFor(r){
   // home: Today
   const v=r.kind=='view'?n:'today'
   return v=='trash'?{key:v,title:'Trash',icon:v,nav:v,trash:true,load:api.trash}
-    :view(v,{key:v,title:cap(v),icon:v,nav:v,order:PREFILL[v]&&v,prefill:PREFILL[v],builder:v!='logbook'&&v})
+    :view(v,{key:v,title:cap(v),icon:v,nav:v,order:PREFILL[v]&&v,prefill:PREFILL[v],builder:!/logbook|next/.test(v)&&v})
 }
 
 const load=(src,extra)=>src.load?src.load():api.view(src.view,{...src.params,...extra})

@@ -16,10 +16,10 @@ const phone=matchMedia('(max-width: 700px)')
 let detail=null
 
 // A list, or a screen of its own kept under the detail as lists are: the sync conflicts, the quarantine.
-// The calendar keeps its page while its week or month changes (it clears #main itself when it is not there).
+// The calendar keeps its page while its week or month changes, the review its project (each clears #main itself when it is not there).
 const SCREENS={conflicts:renderConflicts,quarantine:async m=>(await import('./quarantine.js')).renderQuarantine(m),
-  calendar:async(m,r)=>(await import('./calendar.js')).renderCalendar(m,r)}
-const showMain=r=>SCREENS[r.kind]?SCREENS[r.kind](r.kind=='calendar'?$('#main'):clear($('#main')),r):showList(r)
+  calendar:async(m,r)=>(await import('./calendar.js')).renderCalendar(m,r),review:async m=>(await import('./review.js')).renderReview(m)}
+const showMain=r=>SCREENS[r.kind]?SCREENS[r.kind](/^(calendar|review)$/.test(r.kind)?$('#main'):clear($('#main')),r):showList(r)
 
 async function show(r){
   const k=r.kind,home=k=='home'&&phone.matches,main=()=>clear($('#main'))

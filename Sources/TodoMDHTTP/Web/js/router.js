@@ -1,12 +1,12 @@
 // URLs ⇄ routes (History API). `todomd://show/today` maps to /today, /project/NAME, /task/ID.
 import{emit}from'./bus.js'
 
-export const BUILTIN=['inbox','today','upcoming','anytime','someday','flagged','logbook','trash']
-const KINDS=['area','project','tag','perspective','list','task','builder','settings','conflicts','quarantine','transfer','calendar']
+export const BUILTIN=['inbox','today','upcoming','anytime','next','someday','flagged','logbook','trash']
+const KINDS=['area','project','tag','perspective','list','task','builder','settings','conflicts','quarantine','transfer','calendar','review']
 /** "today" → "Today". */
 export const cap=s=>s[0].toUpperCase()+s.slice(1)
 
-/** A route from a path: {kind, name, path, nav}; kind: home|view|saved|area|project|tag|perspective|list|task|search|settings|builder|conflicts|quarantine|transfer|calendar. */
+/** A route from a path: {kind, name, path, nav}; kind: home|view|saved|area|project|tag|perspective|list|task|search|settings|builder|conflicts|quarantine|transfer|calendar|review. */
 export function parse(pathname,search='',hash=''){
   let parts
   try{parts=pathname.split('/').filter(Boolean).map(decodeURIComponent)}catch{parts=[]}

@@ -37,17 +37,19 @@ const meta=(cls,ic,text,title)=>h('span',{class:cls,title},ic&&icon(ic),text&&h(
 export function taskRow(t,ctx){
   const closed=isClosed(t),today=ctx.today
   const due=t.due&&daysBetween(today,t.due),sched=t.scheduled&&daysBetween(today,t.scheduled)
-  const note=t.line!=null&&t.path.replace(/\.md$/,'')
-  const li=h('li',{class:['task-row',`prio-${t.priority}`,`st-${t.status}`],dataset:{id:t.id,version:t.version||''}},
+  const note=t.line!=null&&t.path.replace(/\.md$/,''),cl=t.checklist?.total&&t.checklist
+  // A subtask sits under its parent (depth), or alone naming it (parent_title).
+  const li=h('li',{class:['task-row',`prio-${t.priority}`,`st-${t.status}`],dataset:{id:t.id,version:t.version||'',depth:Math.min(t.depth||0,4)}},
     h('div.row-inner',
       h('button.checkbox',{role:'checkbox','aria-checked':String(closed),disabled:ctx.trash,'aria-label':`${closed?'Reopen':'Complete'} ${t.title}`},
         icon(t.status=='cancelled'?'x':'check')),
       h('div.row-text',
-        h('div.title-line',h('span.title',t.title),badge(t),
+        h('div.title-line',h('span.title',t.title),badge(t),cl&&h('span',{role:'img','aria-label':`Checklist ${cl.done} of ${cl.total} done`,class:['cl-badge',cl.done==cl.total&&'cl-done']},`☑ ${cl.done}/${cl.total}`),
           t.flagged&&meta('flag','flagged',null,'Flagged'),
           t.recurrence&&meta('repeat','repeat',null,t.recurrence_text||'Repeats')),
         t.description&&h('div.desc',t.description),
-        note&&meta('note-path','note',note,`Checkbox in ${t.path}`)),
+        note&&meta('note-path','note',note,`Checkbox in ${t.path}`),
+        t.parent_title&&!t.depth&&h('div.desc.parent-of',`↳ ${t.parent_title}`)),
       h('div.meta',
         t.problems?.length>0&&meta('problem','warning',null,t.problems.join('\n')),
         t.source&&t.source!='user'&&meta('source','robot',t.source,`Added by ${t.source}`),

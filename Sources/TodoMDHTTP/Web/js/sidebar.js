@@ -13,7 +13,7 @@ const ICONS={tray:'inbox',inbox:'inbox',star:'today',calendar:'upcoming',flag:'f
 // What dropping a task on a built-in list sets.
 const DROPS={inbox:{area:null,project:null},today:{scheduled:'today'},someday:{status:'someday'},flagged:{flagged:true}}
 
-let ov=null,capN=0
+let ov=null,capN=0,revN=0
 /** The last /api/overview document (areas, projects, tags, views, types). */
 export const overview=()=>ov
 
@@ -64,7 +64,7 @@ function render(){
     h('div.sidebar-scroll',
       h('ul.nav-list.builtin',built[0],gap(),built.slice(1,3),
         h('li',h('a.nav-item',{href:'/calendar',dataset:{nav:'calendar'},style:{'--item-color':'var(--accent)'}},icon('calendar-view'),h('span.label','Calendar'),h('span.count',''))),
-        built.slice(3,6),gap(),built.slice(6),(n>0||q>0)&&[gap(),n>0&&li('view','conflicts','Conflicts','conflict',n),q>0&&li('view','quarantine','Quarantine','shield',q)]),
+        built.slice(3,7),li('view','review','Review','review',revN),gap(),built.slice(7),(n>0||q>0)&&[gap(),n>0&&li('view','conflicts','Conflicts','conflict',n),q>0&&li('view','quarantine','Quarantine','shield',q)]),
       // Areas with their projects, then projects without an area (tasks with neither are the Inbox).
       section('Areas',areas.map(a=>{
         const ps=a.projects.map(p=>li('project',p.project,p.project,'project',p.count,()=>({area:a.area,project:p.project})))
@@ -94,8 +94,9 @@ export async function refreshSidebar(){
   const f=self.firstOv
   self.firstOv=0
   // The capture queue's count (GET /api/inbox/count): entries not pushed to the daily notes yet.
-  const c=request('GET','/api/inbox/count').catch(()=>0)
-  try{ov=await f||await api.overview();capN=(await c)?.unsynced;render();emit('overview',ov)}catch{}
+  // The projects due for review (GET /api/review).
+  const c=request('GET','/api/inbox/count').catch(()=>0),r=request('GET','/api/review').catch(()=>0)
+  try{ov=await f||await api.overview();capN=(await c)?.unsynced;revN=(await r)?.projects?.filter(p=>p.due).length;render();emit('overview',ov)}catch{}
 }
 
 /** The sidebar entry under a point that accepts a dropped task (its `drop(task)` gives the fields), or null. */
