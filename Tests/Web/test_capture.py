@@ -9,6 +9,7 @@ app; axe in light, dark and on a phone; screenshots; time to a focused text fiel
 import base64
 import datetime as dt
 import json
+import re
 import statistics
 import time
 from pathlib import Path
@@ -18,6 +19,9 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from conftest import REPO, Server, new_driver, open_app, record_perf, wait_for
+
+# The service worker's cache, as sw.js names it (bumped whenever the shipped files change).
+SW_CACHE = re.search(r"const CACHE='([^']+)'", (REPO / "Sources/TodoMDHTTP/Web/sw.js").read_text()).group(1)
 from test_a11y import bad, describe, run_axe
 
 SHOTS = REPO / "docs" / "screenshots"
@@ -473,7 +477,7 @@ def test_opens_offline_from_the_service_worker(make_server, tmp_path):
         d.get(s.url + "/capture")
         d.execute_async_script("const done = arguments[arguments.length - 1]; navigator.serviceWorker.ready.then(() => done(true))")
         wait_for(lambda: d.execute_async_script("""const done = arguments[arguments.length - 1];
-            caches.open('todomd-shell-v5').then(c => c.match('/capture')).then(r => done(!!r))"""), 10, message="/capture is not cached")
+            caches.open(SW_CACHE_NAME).then(c => c.match('/capture')).then(r => done(!!r))""".replace("SW_CACHE_NAME", repr(SW_CACHE))), 10, message="/capture is not cached")
         # Installable on its own: its manifest (id /capture), no installability errors.
         manifest = d.execute_cdp_cmd("Page.getAppManifest", {})
         assert manifest["url"].endswith("/capture.webmanifest") and not manifest.get("errors"), manifest
@@ -514,7 +518,7 @@ def test_time_to_a_focused_text_field(make_server, tmp_path):
         cold = measure()  # nothing cached, no service worker
         d.execute_async_script("const done = arguments[arguments.length - 1]; navigator.serviceWorker.ready.then(() => done(true))")
         wait_for(lambda: d.execute_async_script("""const done = arguments[arguments.length - 1];
-            caches.open('todomd-shell-v5').then(c => c.match('/js/capture.js')).then(r => done(!!r))"""), 10)
+            caches.open(SW_CACHE_NAME).then(c => c.match('/js/capture.js')).then(r => done(!!r))""".replace("SW_CACHE_NAME", repr(SW_CACHE))), 10)
         measure()
         wait_for(lambda: js(d, "return !!navigator.serviceWorker.controller"), 5)
         warm = [measure() for _ in range(5)]
