@@ -29,3 +29,24 @@ final class SubtaskServiceTests: XCTestCase {
         XCTAssertEqual(s.doctor().problems.map(\.path), ["lost.md"])
     }
 }
+
+/// Held-up tasks in views (issue 21 item 3): what blocks a task, and the first task of its
+/// sequential project it waits for, travel with the view's groups.
+final class HoldServiceTests: XCTestCase {
+    func testViewsSayWhatHoldsATaskUp() throws {
+        let f = ServiceFixture(at: "2026-11-27T10:00")
+        f.vault.write(".todomd.json", #"{"projects": {"Move": {"sequential": true}}}"#)
+        f.vault.write("a.md", taskFile("Hire the van", extra: "project: Move\n"))
+        f.vault.write("b.md", taskFile("Load the van", extra: "project: Move\n"))
+        f.vault.write("talk.md", taskFile("Draft the talk"))
+        f.vault.write("lease.md", taskFile("Sign the lease", extra: "blocked_by: [talk.md]\n"))
+        let s = f.service()
+        guard case .builtIn(let all) = try s.view("all").content else { return XCTFail("not a built-in view") }
+        let holds = all.groups.reduce(into: [String: ViewGroup.Hold]()) { $0.merge($1.holds) { a, _ in a } }
+        XCTAssertEqual(holds["lease.md"]?.blockedBy, ["Draft the talk"])
+        XCTAssertNil(holds["lease.md"]?.waitsFor)
+        XCTAssertEqual(holds["b.md"]?.waitsFor, "Hire the van")
+        XCTAssertNil(holds["a.md"])
+        XCTAssertNil(holds["talk.md"])
+    }
+}

@@ -301,3 +301,20 @@ def test_subtasks_sit_under_their_parent(driver, make_server, tmp_path):
     assert indent > 10, indent
     open_app(d, s.url, "/today")
     wait_for(lambda: js(d, "return document.querySelector('#main .parent-of')?.textContent") == "↳ Plan the trip", 5)
+
+
+def test_held_up_tasks_say_what_holds_them(driver, make_server, tmp_path):
+    """A blocked task shows a lock naming its blocker; a task waiting in a sequential project is dimmed."""
+    d = driver
+    v = tmp_path
+    (v / ".todomd.json").write_text(json.dumps({"projects": {"Move": {"sequential": True}}}) + "\n")
+    write_task(v, "first.md", "Hire the van", project="Move", created="2026-01-01T09:00:00Z")
+    write_task(v, "second.md", "Load the van", project="Move", created="2026-01-01T09:01:00Z")
+    write_task(v, "talk.md", "Draft the talk", created="2026-01-01T09:02:00Z")
+    write_task(v, "lease.md", "Sign the lease", blocked_by=["talk.md"], created="2026-01-01T09:03:00Z")
+    s = make_server(v)
+    open_app(d, s.url, "/project/Move")
+    wait_for(lambda: js(d, "return document.querySelector(\".task-row[data-id='second.md']\")?.classList.contains('waiting')"), 5)
+    assert not js(d, "return document.querySelector(\".task-row[data-id='first.md']\").classList.contains('waiting')")
+    open_app(d, s.url, "/inbox")
+    wait_for(lambda: js(d, "return document.querySelector(\".task-row[data-id='lease.md'] .blocked\")?.title") == "Blocked by Draft the talk", 5)

@@ -49,6 +49,10 @@ public struct TaskDTO: Decodable, Equatable, Sendable, JSONObject {
     public var depth: Int?
     public var parentID: String?
     public var parentTitle: String?
+    /// In a view, a task held up (issue 21): the titles of the open tasks it is blocked by, and
+    /// the first task of its sequential project it waits for. Absent when nothing holds it.
+    public var blockedBy: [String]?
+    public var waitsFor: String?
     public var problems: [String]
     /// A list row (`fields=summary`): `next_occurrences`, `body` and `extra` are left out.
     public var summary = false
@@ -57,7 +61,7 @@ public struct TaskDTO: Decodable, Equatable, Sendable, JSONObject {
         case path, line, id, version, title, status, due, deferDate = "defer", scheduled, priority, flagged, area, project, tags
         case recurrence, recurrenceType = "recurrence_type", recurrenceText = "recurrence_text", nextOccurrences = "next_occurrences"
         case estimatedMinutes = "estimated_minutes", description, created, modified, completed, source, body, extra, checklist, problems
-        case depth, parentID = "parent_id", parentTitle = "parent_title"
+        case depth, parentID = "parent_id", parentTitle = "parent_title", blockedBy = "blocked_by_tasks", waitsFor = "waits_for"
     }
 
     public func writeJSON(to out: inout JSONOut) { out.object(self) }
@@ -97,6 +101,8 @@ public struct TaskDTO: Decodable, Equatable, Sendable, JSONObject {
             v.field("parent_title", parentTitle)
             v.field("depth", depth ?? 0)
         }
+        if let blockedBy, !blockedBy.isEmpty { v.field("blocked_by_tasks", blockedBy) }
+        if let waitsFor { v.field("waits_for", waitsFor) }
         v.field("problems", problems)
     }
 

@@ -19,14 +19,14 @@ extension ViewEngine {
             for t in tasks { buckets[tests.firstIndex { $0(t) } ?? tests.count].append(t) }
             let names = p.sections.map(\.name) + ["Other"]
             return zip(names, buckets).compactMap { name, ts in
-                ts.isEmpty ? nil : dependencies.tree.nested(ViewGroup(name: name, tasks: sorted(ts, by: p.sort, view: p.id)))
+                ts.isEmpty ? nil : dependencies.annotated(ViewGroup(name: name, tasks: sorted(ts, by: p.sort, view: p.id)))
             }
         }
-        // Subtasks go under their parent when both are in a group (`TaskTree.nested`).
+        // Subtasks go under their parent when both are in a group; held-up tasks say why.
         return group(tasks, by: p.groupBy).map { g in
             var g = g
             g.tasks = sorted(g.tasks, by: p.sort, view: p.id)
-            return dependencies.tree.nested(g)
+            return dependencies.annotated(g)
         }
     }
 

@@ -19,6 +19,9 @@ public struct TaskDependencies: Sendable {
     public var sequence = ProjectSequence.none
     /// Subtasks: who is whose parent (`parent`), for nesting views and guarding completion.
     public var tree = TaskTree.none
+    /// Titles of the tasks others wait on (blockers, sequential projects' first tasks), to say
+    /// what holds a task up.
+    public private(set) var titles: [String: String] = [:]
 
     public static let none = TaskDependencies()
 
@@ -33,6 +36,10 @@ public struct TaskDependencies: Sendable {
     public init(_ tasks: [TodoTask], sequence: ProjectSequence = .none) {
         self.sequence = sequence
         tree = TaskTree(tasks)
+        defer {
+            let held = Set(blocking.keys).union(sequence.waitingFor.values)
+            if !held.isEmpty { for t in tasks where held.contains(t.key) { titles[t.key] = t.title } }
+        }
         let dependents = tasks.filter { Self.hasReferences($0) && !$0.status.isClosed }
         guard !dependents.isEmpty else { return }
         var byName: [String: [TodoTask]] = [:]
@@ -61,6 +68,19 @@ public struct TaskDependencies: Sendable {
     }
 
     public func isBlocked(_ key: String) -> Bool { blockedBy[key] != nil }
+
+    /// `group` with its subtasks nested (`TaskTree.nested`) and, for each task held up, what
+    /// holds it: the open tasks it is blocked by, or its sequential project's first task.
+    public func annotated(_ group: ViewGroup) -> ViewGroup {
+        var g = tree.nested(group)
+        guard !blockedBy.isEmpty || !sequence.waitingFor.isEmpty else { return g }
+        for t in g.tasks {
+            let blockers = (blockedBy[t.key] ?? []).map { titles[$0] ?? $0 }
+            let head = sequence.waitingFor[t.key].map { titles[$0] ?? $0 }
+            if !blockers.isEmpty || head != nil { g.holds[t.key] = ViewGroup.Hold(blockedBy: blockers, waitsFor: head) }
+        }
+        return g
+    }
     public func isBlocking(_ key: String) -> Bool { blocking[key] != nil }
     /// Waits for an earlier open task of its sequential project.
     public func isWaiting(_ key: String) -> Bool { sequence.isWaiting(key) }

@@ -24,6 +24,15 @@ public struct ViewGroup: Sendable {
     public var tasks: [TodoTask]
     /// Subtasks in this group (issue 21): child key → its place under its parent.
     public var nesting: [String: Nesting] = [:]
+    /// Tasks held up (issue 21): key → what they wait on.
+    public var holds: [String: Hold] = [:]
+
+    /// What holds a task up: the titles of the open tasks it depends on, and the first task of
+    /// its sequential project when it waits there.
+    public struct Hold: Sendable, Equatable {
+        public var blockedBy: [String]
+        public var waitsFor: String?
+    }
 
     /// Where a subtask sits: `depth` under its parent when the parent is in the same group
     /// (0: it shows alone, with the parent's title as context).

@@ -77,8 +77,9 @@ enum Schema {
                     ("items", array(object("An item.", [("index", integer), ("text", string), ("done", boolean)]))),
                 ], optional: ["items"]))),
                 ("parent_id", string), ("parent_title", string), ("depth", integer),
+                ("blocked_by_tasks", array(string)), ("waits_for", string),
                 ("problems", array(string)),
-            ], optional: ["next_occurrences", "body", "extra", "parent_id", "parent_title", "depth"])),
+            ], optional: ["next_occurrences", "body", "extra", "parent_id", "parent_title", "depth", "blocked_by_tasks", "waits_for"])),
             ("Item", object("A typed item (a book, a movie…).", [
                 ("path", string), ("type", string), ("title", string), ("fields", anyObject), ("tags", array(string)),
                 ("body", string), ("warnings", array(string)),

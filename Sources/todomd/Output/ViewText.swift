@@ -44,6 +44,10 @@ enum ViewText {
                 let indent = "  " + String(repeating: "  ", count: n?.depth ?? 0)
                 var row = p.row(t, handle: handles[t.id], context: context)
                 if let n, n.depth == 0 { row += p.paint("  ↳ " + n.parentTitle, .dim) }
+                if let hold = g.holds[t.key] {
+                    if !hold.blockedBy.isEmpty { row += p.paint("  🔒 " + hold.blockedBy.joined(separator: ", "), .dim) }
+                    if let first = hold.waitsFor { row += p.paint("  ⏳ after " + first, .dim) }
+                }
                 lines.append(indent + row.replacingOccurrences(of: "\n", with: "\n" + indent))
             }
         }

@@ -97,6 +97,7 @@ const ICONS={
   calendar:'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4',
   'calendar-view':'M4 5h16v15H4zM4 9h16M8 3v4M16 3v4M8 13h.01M12 13h.01M16 13h.01M8 16.5h.01M12 16.5h.01',
   clock:'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7v5l3 2',
+  lock:'M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5z',
   warning:'M12 3l10 18H2zM12 10v5M12 18h.01',
   robot:'M7 8h10a3 3 0 0 1 3 3v6a3 3 0 0 1-3 3H7a3 3 0 0 1-3-3v-6a3 3 0 0 1 3-3zM12 4v4M9 13h.01M15 13h.01',
   note:'M6 3h9l4 4v14H6zM14 3v5h5M9 13h7M9 17h7',

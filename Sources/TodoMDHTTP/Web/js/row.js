@@ -39,7 +39,7 @@ export function taskRow(t,ctx){
   const due=t.due&&daysBetween(today,t.due),sched=t.scheduled&&daysBetween(today,t.scheduled)
   const note=t.line!=null&&t.path.replace(/\.md$/,''),cl=t.checklist?.total&&t.checklist
   // A subtask sits under its parent (depth), or alone naming it (parent_title).
-  const li=h('li',{class:['task-row',`prio-${t.priority}`,`st-${t.status}`],dataset:{id:t.id,version:t.version||'',depth:Math.min(t.depth||0,4)}},
+  const li=h('li',{class:['task-row',`prio-${t.priority}`,`st-${t.status}`,t.waits_for&&'waiting'],dataset:{id:t.id,version:t.version||'',depth:Math.min(t.depth||0,4)}},
     h('div.row-inner',
       h('button.checkbox',{role:'checkbox','aria-checked':String(closed),disabled:ctx.trash,'aria-label':`${closed?'Reopen':'Complete'} ${t.title}`},
         icon(t.status=='cancelled'?'x':'check')),
@@ -52,6 +52,8 @@ export function taskRow(t,ctx){
         t.parent_title&&!t.depth&&h('div.desc.parent-of',`↳ ${t.parent_title}`)),
       h('div.meta',
         t.problems?.length>0&&meta('problem','warning',null,t.problems.join('\n')),
+        t.blocked_by_tasks&&meta('blocked','lock',t.blocked_by_tasks[0],`Blocked by ${t.blocked_by_tasks.join(', ')}`),
+        t.waits_for&&meta('blocked','lock',null,`Waits for ${t.waits_for} (sequential project)`),
         t.source&&t.source!='user'&&meta('source','robot',t.source,`Added by ${t.source}`),
         t.project&&t.project!=ctx.project&&meta('pill',null,t.project,`Project ${t.project}`),
         (t.tags||[]).slice(0,2).map(tag=>meta('tag',null,tag)),
