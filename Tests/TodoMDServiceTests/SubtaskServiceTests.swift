@@ -1,4 +1,5 @@
 import Foundation
+import TodoMDAPI
 import TodoMDCore
 @testable import TodoMDService
 import XCTest
@@ -48,5 +49,29 @@ final class HoldServiceTests: XCTestCase {
         XCTAssertEqual(holds["b.md"]?.waitsFor, "Hire the van")
         XCTAssertNil(holds["a.md"])
         XCTAssertNil(holds["talk.md"])
+    }
+}
+
+/// New tasks with structure (issue 21 item 8): `parent` named any way a task can be is written as
+/// its file; checklist items become `- [ ]` lines after the notes.
+final class StructuredAddTests: XCTestCase {
+    func testAddWithParentAndChecklist() throws {
+        let f = ServiceFixture(at: "2026-11-27T10:00")
+        f.vault.write("Trips/plan.md", taskFile("Plan the trip"))
+        let s = f.service()
+        var n = NewTask(title: "Pack bags")
+        n.parent = "plan the"
+        n.body = "Before Friday."
+        n.checklist = ["charger", " ", "passport\nand visa"]
+        let added = try s.add(TaskDraft(n, quickEntry: false)).task.task
+        XCTAssertEqual(added.value(forKey: "parent"), .string("Trips/plan.md"))
+        XCTAssertEqual(added.checklist.map(\.text), ["charger", "passport and visa"])
+        XCTAssertTrue(f.vault.read(added.path).hasSuffix("Before Friday.\n\n- [ ] charger\n- [ ] passport and visa\n"), f.vault.read(added.path))
+        let draft = try JSONInput.draft([("title", .string("Book hotel")), ("parent", .string("Trips/plan.md")), ("checklist", .array([.string("a")]))])
+        XCTAssertEqual(draft.fields.parent, "Trips/plan.md")
+        XCTAssertThrowsError(try JSONInput.draft([("title", .string("x")), ("checklist", .string("a"))]))
+        var orphan = NewTask(title: "Orphan")
+        orphan.parent = "no such task"
+        XCTAssertThrowsError(try s.add(TaskDraft(orphan, quickEntry: false)), "a parent must be a task")
     }
 }

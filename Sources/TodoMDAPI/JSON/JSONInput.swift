@@ -37,7 +37,8 @@ public enum JSONInput {
 
     /// The fields `POST /api/tasks` takes (besides `text`).
     public static let newTaskKeys = ["title", "due", "defer", "scheduled", "priority", "flagged", "area", "project", "tags",
-                              "estimated_minutes", "description", "recurrence", "recurrence_type", "status", "body", "source"]
+                              "estimated_minutes", "description", "recurrence", "recurrence_type", "status", "body", "source",
+                              "parent", "checklist"]
 
     /// A task to create from a JSON body: `{"text": "Buy milk tomorrow #errands"}` (quick entry;
     /// other members win over what the text says), or the fields with a `title`.
@@ -67,6 +68,7 @@ public enum JSONInput {
         n.status = try s("status")
         n.body = try s("body")
         n.source = try s("source")
+        n.parent = try s("parent")
         for (k, v) in members {
             switch (k, v) {
             case ("flagged", .bool(let b)): n.flagged = b
@@ -79,6 +81,9 @@ public enum JSONInput {
                 n.tags = try items.map { try string($0, "tags") }
             case ("tags", .null): break
             case ("tags", _): throw TodoError.invalidArgument("tags must be a list of strings")
+            case ("checklist", .array(let items)): n.checklist = try items.map { try string($0, "checklist") }
+            case ("checklist", .null): break
+            case ("checklist", _): throw TodoError.invalidArgument("checklist must be a list of strings")
             default: break
             }
         }

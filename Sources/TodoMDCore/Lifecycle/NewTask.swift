@@ -18,6 +18,10 @@ public struct NewTask: Sendable {
     public var repeatMode: String?
     public var status: String?
     public var body: String?
+    /// The parent task (issue 21): a file name or path, written as `parent`.
+    public var parent: String?
+    /// Checklist items, written as `- [ ] item` lines after the notes.
+    public var checklist: [String] = []
     public var source: String?
 
     /// What quick entry understood in the title text, for the "understood" line.
@@ -118,6 +122,12 @@ public struct NewTask: Sendable {
             t.repeatMode = v
         }
         t.body = body ?? ""
+        let items = checklist.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        if !items.isEmpty {
+            let notes = t.body.trimmingTrailingNewlines()
+            t.body = (notes.isEmpty ? "" : notes + "\n\n") + items.map { "- [ ] " + $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n") + "\n"
+        }
+        if let p = parent.flatMap(FieldReader.nonEmpty) { t.extra.append((TaskTree.key, .string(p))) }
         t.source = source ?? "user"
         t.created = clock.now
         t.modified = clock.now

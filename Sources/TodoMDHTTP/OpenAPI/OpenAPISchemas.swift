@@ -290,7 +290,8 @@ enum Schema {
         [("text", nonEmpty), ("title", nonEmpty), ("due", string), ("defer", string), ("scheduled", string),
          ("priority", oneOf(priorities)), ("flagged", boolean), ("area", string), ("project", string), ("tags", array(string)),
          ("estimated_minutes", integer), ("description", string), ("recurrence", string),
-         ("recurrence_type", oneOf(repeatModes)), ("status", oneOf(statuses)), ("body", string), ("source", string)]
+         ("recurrence_type", oneOf(repeatModes)), ("status", oneOf(statuses)), ("body", string), ("source", string),
+         ("parent", string), ("checklist", array(string))]
     }
 
     /// The overview, theme, undo and batch documents.

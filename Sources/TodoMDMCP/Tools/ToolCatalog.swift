@@ -72,6 +72,8 @@ enum ToolCatalog {
         "description": Schema.string(), "recurrence": Schema.string("An RRULE (FREQ=WEEKLY;BYDAY=MO) or a phrase (every monday)."),
         "recurrence_type": ["type": "string", "enum": ["every", "defer-another", "due-again"]],
         "status": ["type": "string", "enum": ["todo", "in-progress", "someday"]], "notes": Schema.string("The notes (Markdown body)."),
+        "parent": Schema.string("Make it a subtask of this task (its id, file name, or part of its title)."),
+        "checklist": Schema.array(["type": "string"], "Checklist items: `- [ ]` lines in its notes, ticked one by one."),
     ])
 
     static let writes: [Tool] = [

@@ -24,6 +24,13 @@ extension TodoService {
     /// Creates a task file (in the vault root) from `draft` and returns it as written.
     public func add(_ draft: TaskDraft) throws -> AddOutcome {
         try locked {
+            var draft = draft
+            // A parent named any way a task can be (part of its title, a short id) is written as its file.
+            if let p = draft.fields.parent?.trimmingCharacters(in: .whitespaces), !p.isEmpty {
+                let parent = try resolve(p, prefer: .open, clock: clock).task
+                guard parent.line == nil else { throw TodoError.invalidArgument("a parent is a task file; \(parent.key) is a checkbox line") }
+                draft.fields.parent = parent.path
+            }
             let (task, understood) = try draft.make(clock: clock, settings: vault.settings, dateOrder: options.dateOrder)
             let created = try vault.create(task)
             noteWritten([created.path])

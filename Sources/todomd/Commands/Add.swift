@@ -24,6 +24,8 @@ struct NewTaskOptions: ParsableArguments {
     @Option(help: "todo, in-progress, done, cancelled or someday.") var status: String?
     @Option(help: "Body text (Markdown notes).") var note: String?
     @Option(help: "Who created it (default: user).") var source: String?
+    @Option(help: "Make it a subtask of this task (part of its title, a short id, a path).") var parent: String?
+    @Option(name: .customLong("check"), help: "A checklist item (repeatable): a `- [ ]` line in its notes.") var checklist: [String] = []
     @Option(help: "Create an item of this list type instead (book, movie…); the text then takes field=value words and #tags.") var type: String?
 
     /// The explicit fields, and the text to read as quick entry unless --literal.
@@ -44,6 +46,8 @@ struct NewTaskOptions: ParsableArguments {
         n.status = status
         n.body = note
         n.source = source
+        n.parent = parent
+        n.checklist = checklist
         return TaskDraft(n, quickEntry: !literal)
     }
 
