@@ -53,6 +53,9 @@ public struct TaskDTO: Decodable, Equatable, Sendable, JSONObject {
     /// the first task of its sequential project it waits for. Absent when nothing holds it.
     public var blockedBy: [String]?
     public var waitsFor: String?
+    /// The project's due / defer for a task without its own (never in the file); absent otherwise.
+    public var effectiveDue: LocalDateTime?
+    public var effectiveDefer: LocalDateTime?
     public var problems: [String]
     /// A list row (`fields=summary`): `next_occurrences`, `body` and `extra` are left out.
     public var summary = false
@@ -62,6 +65,7 @@ public struct TaskDTO: Decodable, Equatable, Sendable, JSONObject {
         case recurrence, recurrenceType = "recurrence_type", recurrenceText = "recurrence_text", nextOccurrences = "next_occurrences"
         case estimatedMinutes = "estimated_minutes", description, created, modified, completed, source, body, extra, checklist, problems
         case depth, parentID = "parent_id", parentTitle = "parent_title", blockedBy = "blocked_by_tasks", waitsFor = "waits_for"
+        case effectiveDue = "effective_due", effectiveDefer = "effective_defer"
     }
 
     public func writeJSON(to out: inout JSONOut) { out.object(self) }
@@ -103,6 +107,8 @@ public struct TaskDTO: Decodable, Equatable, Sendable, JSONObject {
         }
         if let blockedBy, !blockedBy.isEmpty { v.field("blocked_by_tasks", blockedBy) }
         if let waitsFor { v.field("waits_for", waitsFor) }
+        if let effectiveDue { v.field("effective_due", effectiveDue) }
+        if let effectiveDefer { v.field("effective_defer", effectiveDefer) }
         v.field("problems", problems)
     }
 
@@ -141,6 +147,8 @@ public struct TaskDTO: Decodable, Equatable, Sendable, JSONObject {
         source = task.source
         body = summary ? "" : task.body
         extra = .object(summary ? [] : task.extra)
+        effectiveDue = task.effectiveDue
+        effectiveDefer = task.effectiveDefer
         let items = task.checklist
         checklist = items.isEmpty ? nil : ChecklistDTO(items, summary: summary)
         problems = task.problems

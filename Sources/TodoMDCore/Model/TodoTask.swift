@@ -37,6 +37,10 @@ public struct TodoTask: Sendable, Equatable {
     public var problems: [String]
     /// True when the file must not be rewritten by commands (unparseable, over limits).
     public var readOnly: Bool
+    /// The project's `due` and `defer` (`.todomd.json` `projects`) for a task without its own
+    /// (issue 21: effective dates). Never written to the file; views and reminders use them.
+    public var effectiveDue: LocalDateTime?
+    public var effectiveDefer: LocalDateTime?
 
     public init(path: String, title: String, status: TaskStatus = .todo) {
         self.path = path

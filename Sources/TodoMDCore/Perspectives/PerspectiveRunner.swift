@@ -79,10 +79,10 @@ extension ViewEngine {
         func text(_ s: String?) -> Cell? { s.map { .text(Fold.key($0)) } }
         switch f {
         case .manual: return nil
-        case .due: return t.due.map(Cell.date)
+        case .due: return (t.due ?? t.effectiveDue).map(Cell.date)
         case .scheduled: return t.scheduled.map(Cell.date)
-        case .deferDate: return t.deferDate.map(Cell.date)
-        case .date: return [t.due, t.scheduled].compactMap { $0 }.min().map(Cell.date)
+        case .deferDate: return (t.deferDate ?? t.effectiveDefer).map(Cell.date)
+        case .date: return [t.due ?? t.effectiveDue, t.scheduled].compactMap { $0 }.min().map(Cell.date)
         case .priority: return .number(Double(t.priority.rank))
         case .title: return text(t.title)
         case .created: return time(t.created)
@@ -161,9 +161,9 @@ extension ViewEngine {
         case .tag:
             var seen = Set<String>()
             return t.tags.compactMap { tag in seen.insert(Fold.key(tag)).inserted ? (.text(Fold.key(tag)), tag) : nil }
-        case .due: return day(t.due)
+        case .due: return day(t.due ?? t.effectiveDue)
         case .scheduled: return day(t.scheduled)
-        case .date: return day([t.due, t.scheduled].compactMap { $0 }.min())
+        case .date: return day([t.due ?? t.effectiveDue, t.scheduled].compactMap { $0 }.min())
         case .priority:
             let names: [Priority: String] = [.high: "High", .medium: "Medium", .low: "Low", .none: "No Priority"]
             return [(.number(Double(3 - t.priority.rank)), names[t.priority]!)]

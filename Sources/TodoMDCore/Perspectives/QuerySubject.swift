@@ -45,9 +45,9 @@ extension TodoTask: QuerySubject {
 
     public func queryDate(_ field: QueryField) -> LocalDateTime? {
         switch field {
-        case .due: return due
+        case .due: return due ?? effectiveDue
         case .scheduled: return scheduled
-        case .deferDate: return deferDate
+        case .deferDate: return deferDate ?? effectiveDefer
         default: return nil
         }
     }

@@ -8,6 +8,10 @@ public struct ProjectSettings: Equatable, Sendable {
     public var sequential = false
     /// Days between reviews (`review_interval_days`; nil: the default, a week).
     public var reviewIntervalDays: Int?
+    /// The project's deadline and start (`due`, `defer`): its tasks' effective dates when they
+    /// have none of their own (OmniFocus' effective dates).
+    public var due: LocalDateTime?
+    public var deferDate: LocalDateTime?
 
     public init(sequential: Bool = false, reviewIntervalDays: Int? = nil) {
         self.sequential = sequential
@@ -33,6 +37,14 @@ extension VaultSettings {
             if let s = o["sequential"] {
                 if let b = s as? Bool { p.sequential = b } else { problems.append("projects: \"\(name)\": sequential must be true or false") }
             }
+            for (key, label) in [("due", "due"), ("defer", "defer")] {
+                guard let raw = o[key], !(raw is NSNull) else { continue }
+                guard let text = raw as? String, let d = LocalDateTime(text) else {
+                    problems.append("projects: \"\(name)\": \(label) must be a date (YYYY-MM-DD or YYYY-MM-DDTHH:MM)")
+                    continue
+                }
+                if key == "due" { p.due = d } else { p.deferDate = d }
+            }
             if let r = o["review_interval_days"] {
                 if let n = r as? Int, (1...3650).contains(n) { p.reviewIntervalDays = n } else {
                     problems.append("projects: \"\(name)\": review_interval_days must be a whole number of days from 1 to 3650")
@@ -47,6 +59,21 @@ extension VaultSettings {
         if let p = projects[project] { return p }
         let key = Fold.key(project)
         return projects.first { Fold.key($0.key) == key }?.value
+    }
+
+    /// Whether any project has a `due` or `defer` for its tasks.
+    public var hasProjectDates: Bool { projects.values.contains { $0.due != nil || $0.deferDate != nil } }
+
+    /// `tasks` with their projects' dates as effective dates where they have none of their own.
+    public func withEffectiveDates(_ tasks: [TodoTask]) -> [TodoTask] {
+        guard hasProjectDates else { return tasks }
+        return tasks.map { t in
+            guard let name = t.project, let p = project(named: name), t.due == nil || t.deferDate == nil else { return t }
+            var t = t
+            if t.due == nil { t.effectiveDue = p.due }
+            if t.deferDate == nil { t.effectiveDefer = p.deferDate }
+            return t
+        }
     }
 
     /// Whether any project is sequential (a vault without one pays nothing for the rule).

@@ -78,8 +78,10 @@ enum Schema {
                 ], optional: ["items"]))),
                 ("parent_id", string), ("parent_title", string), ("depth", integer),
                 ("blocked_by_tasks", array(string)), ("waits_for", string),
+                ("effective_due", pattern(dayOrTime)), ("effective_defer", pattern(dayOrTime)),
                 ("problems", array(string)),
-            ], optional: ["next_occurrences", "body", "extra", "parent_id", "parent_title", "depth", "blocked_by_tasks", "waits_for"])),
+            ], optional: ["next_occurrences", "body", "extra", "parent_id", "parent_title", "depth", "blocked_by_tasks", "waits_for",
+                          "effective_due", "effective_defer"])),
             ("Item", object("A typed item (a book, a movie…).", [
                 ("path", string), ("type", string), ("title", string), ("fields", anyObject), ("tags", array(string)),
                 ("body", string), ("warnings", array(string)),

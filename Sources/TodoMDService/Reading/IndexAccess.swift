@@ -99,7 +99,13 @@ extension TodoService {
     /// The vault as `need` requires it: from the index when it can answer, else read from the
     /// files (and in a command, read once and kept).
     func snapshot(_ need: SnapshotNeed, clock: Clock) -> VaultSnapshot {
+        // Projects' dates apply to tasks without their own (effective dates): a prefiltered view
+        // would miss such a task, so a vault that sets them reads every task.
+        let settings = vault.settings
+        var need = need
+        if settings.hasProjectDates, case .notesOnly = need {} else if settings.hasProjectDates { need = .all }
         var snap = settledSnapshot(need, clock: clock)
+        if settings.hasProjectDates { snap.tasks = settings.withEffectiveDates(snap.tasks) }
         let held = heldPaths()
         if !held.isEmpty { snap.tasks.removeAll { held.contains($0.path) } }
         return snap

@@ -78,13 +78,16 @@ struct Printer {
         if t.status.isClosed {
             let when = (t.completed ?? t.modified).map { " " + DateText.relative(LocalDate($0, in: clock.timeZone), today: today) } ?? ""
             meta.append(paint((t.status == .done ? "completed" : "cancelled") + when, .dim))
-        } else if let d = t.due {
-            let text = "due " + DateText.relative(d.date, today: today) + (d.time.map { " \($0)" } ?? "")
+        } else if let d = t.due ?? t.effectiveDue {
+            // A project's date (effective) says so.
+            let text = "due " + DateText.relative(d.date, today: today) + (d.time.map { " \($0)" } ?? "") + (t.due == nil ? " (project)" : "")
             let style: Style = d.date < today ? .red : (d.date == today ? .blue : .yellow)
             meta.append(paint(text, style))
         }
         if let s = t.scheduled { meta.append("scheduled " + DateText.relative(s.date, today: today) + (s.time.map { " \($0)" } ?? "")) }
-        if let d = t.deferDate, d.date > today { meta.append(paint("deferred until " + DateText.relative(d.date, today: today), .dim)) }
+        if let d = t.deferDate ?? t.effectiveDefer, d.date > today {
+            meta.append(paint("deferred until " + DateText.relative(d.date, today: today) + (t.deferDate == nil ? " (project)" : ""), .dim))
+        }
         if t.line != nil {
             // The note is the list; --paths shows it.
         } else if let p = t.project, p != context { meta.append(paint(p, .cyan)) } else if t.project == nil, let a = t.area, a != context {
