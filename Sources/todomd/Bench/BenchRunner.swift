@@ -24,6 +24,8 @@ struct BenchResult {
     var sync = SyncBench.Result()
     /// Issue 17: importing from every format, and a streamed export.
     var interchange = InterchangeBench.Result()
+    /// Issue 21: views on the same vault with 20% subtasks and 10% blocked tasks.
+    var plainAnytime = 0.0, structuredToday = 0.0, structuredAnytime = 0.0
     var coldPeakKB = 0, warmPeakKB = 0
     var todayCount = 0
 
@@ -49,7 +51,10 @@ struct BenchResult {
          ("write_without_history", "`set` without them, in process", sync.writeWithout)]
             + [("create_files_floor", "create as many files atomically, nothing else (the import's floor)", interchange.floor)]
             + interchange.imports.map { ("import_\($0.format)", "import \(interchange.imported) tasks from \($0.format), in process", $0.seconds) }
-            + [("export_json", "export every task as JSON (streamed), whole process", interchange.exportSeconds)]
+            + [("export_json", "export every task as JSON (streamed), whole process", interchange.exportSeconds),
+               ("list_anytime", "warm `list anytime`, whole process", plainAnytime),
+               ("structured_list_today", "warm `list today`, 20% subtasks + 10% blocked (target ≤ 1.2× plain)", structuredToday),
+               ("structured_list_anytime", "warm `list anytime`, 20% subtasks + 10% blocked (target ≤ 1.2× plain)", structuredAnytime)]
     }
 }
 
@@ -192,6 +197,15 @@ struct BenchRunner {
         try measureWithWatch(&r, vault: vault, cache: cache, index: index)
         log("sync-conflict copies and writes with the history…")
         r.sync = try SyncBench.measure(vault: vault, cache: cache, runs: runs)
+        log("views with subtasks and blocked tasks…")
+        r.plainAnytime = Self.median(try (0..<runs).map { _ in try todomd(["list", "anytime"], vault: vault, cache: cache).seconds })
+        let structured = work + "/vault-structured-\(n)", structuredCache = work + "/cache-structured-\(n)"
+        var generator = VaultGenerator(today: clock.today)
+        generator.structured = true
+        try generator.generate(count: n, into: structured)
+        _ = try todomd(["list", "today"], vault: structured, cache: structuredCache)
+        r.structuredToday = Self.median(try (0..<runs).map { _ in try todomd(["list", "today"], vault: structured, cache: structuredCache).seconds })
+        r.structuredAnytime = Self.median(try (0..<runs).map { _ in try todomd(["list", "anytime"], vault: structured, cache: structuredCache).seconds })
         log("import from every format, export…")
         r.interchange = try InterchangeBench.measure(self, vault: vault, cache: cache)
         return r

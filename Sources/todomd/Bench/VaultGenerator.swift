@@ -7,6 +7,9 @@ import TodoMDCore
 struct VaultGenerator {
     var seed: UInt64 = 20_261_124
     let today: LocalDate
+    /// Issue 21's benchmark vault: about 20% of tasks are subtasks of an earlier task and 10%
+    /// are blocked by one (`parent`, `blocked_by`).
+    var structured = false
 
     static let areas = ["Work": ["Launch", "Hiring", "Website", "Q4 Planning"], "Home": ["Garden", "Kitchen", "Move"],
                         "Health": ["Running", "Dentist"], "Finance": ["Taxes", "Budget"], "Learning": ["Swift", "Spanish", "Piano"],
@@ -29,8 +32,17 @@ struct VaultGenerator {
     func generate(count: Int, into root: String) throws {
         var r = SeededGenerator(seed: seed &+ UInt64(count))
         let notes = max(1, count / 50)
+        var names: [String] = []
+        var links = SeededGenerator(seed: seed &+ 21)
         for i in 0..<count {
-            let (rel, text) = taskFile(i, &r)
+            var (rel, text) = taskFile(i, &r)
+            if structured, !names.isEmpty {
+                var keys: [String] = []
+                if links.chance(0.2) { keys.append("parent: \"\(names[links.int(names.count)])\"") }
+                if links.chance(0.1) { keys.append("blocked_by: [\"\(names[links.int(names.count)])\"]") }
+                if !keys.isEmpty { text = "---\n" + keys.joined(separator: "\n") + "\n" + text.dropFirst(4) }
+            }
+            names.append((rel as NSString).lastPathComponent)
             try write(root + "/" + rel, text)
         }
         for i in 0..<notes {
