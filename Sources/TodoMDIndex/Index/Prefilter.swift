@@ -68,6 +68,14 @@ public struct Prefilter: Sendable, Equatable {
         }
     }
 
+    /// The tasks whose stored form contains `text` (a key such as `parent`): a superset of the
+    /// tasks that have it, found without decoding the rest (subtasks, issue 21).
+    public static func mentioning(_ text: String) -> Prefilter {
+        var p = Prefilter()
+        p.add("instr(d.data, CAST(? AS BLOB)) > 0", [text])
+        return p
+    }
+
     mutating func add(_ clause: String, _ args: [String] = []) {
         clauses.append("(" + clause + ")")
         arguments += args

@@ -34,6 +34,8 @@ enum SnapshotNeed {
     case resolving(String)
     /// Only the tasks at the paths a reference names exactly.
     case exact(String)
+    /// The tasks whose stored form mentions this text (a superset of those with that key).
+    case mentioning(String)
 
     func prefilter(today: LocalDate) -> Prefilter {
         switch self {
@@ -43,6 +45,7 @@ enum SnapshotNeed {
         case .notesOnly: return .query(.or([]), today: today)
         case .resolving(let query): return .resolving(query)
         case .exact(let query): return .exact(query)
+        case .mentioning(let text): return .mentioning(text)
         }
     }
 }
@@ -103,7 +106,12 @@ extension TodoService {
         // would miss such a task, so a vault that sets them reads every task.
         let settings = vault.settings
         var need = need
-        if settings.hasProjectDates, case .notesOnly = need {} else if settings.hasProjectDates { need = .all }
+        if settings.hasProjectDates {
+            switch need {
+            case .view, .query: need = .all
+            default: break
+            }
+        }
         var snap = settledSnapshot(need, clock: clock)
         if settings.hasProjectDates { snap.tasks = settings.withEffectiveDates(snap.tasks) }
         let held = heldPaths()

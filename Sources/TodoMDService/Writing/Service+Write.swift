@@ -186,10 +186,13 @@ extension TodoService {
         }
     }
 
-    /// The open subtasks of `task`, all levels down, parents first (none: the vault has no `parent`).
+    /// The open subtasks of `task`, all levels down, parents first. Only tasks whose stored form
+    /// mentions `parent` are read (every subtask does), so a vault without subtasks pays a scan
+    /// of the index, not a decode of every task.
     func openSubtasks(of task: TodoTask, clock: Clock) -> [TodoTask] {
-        let all = snapshot(.all, clock: clock).tasks
-        guard all.contains(where: TaskTree.hasParent) else { return [] }
+        let children = snapshot(.mentioning(TaskTree.key), clock: clock).tasks.filter { TaskTree.hasParent($0) && $0.key != task.key }
+        guard !children.isEmpty else { return [] }
+        let all = children + [task]
         let tree = TaskTree(all)
         let byKey = Dictionary(all.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         return tree.openDescendants(of: task.key).compactMap { byKey[$0] }
