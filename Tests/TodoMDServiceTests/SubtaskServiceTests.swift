@@ -1,5 +1,4 @@
 import Foundation
-import TodoMDAPI
 import TodoMDCore
 @testable import TodoMDService
 import XCTest
@@ -67,9 +66,6 @@ final class StructuredAddTests: XCTestCase {
         XCTAssertEqual(added.value(forKey: "parent"), .string("Trips/plan.md"))
         XCTAssertEqual(added.checklist.map(\.text), ["charger", "passport and visa"])
         XCTAssertTrue(f.vault.read(added.path).hasSuffix("Before Friday.\n\n- [ ] charger\n- [ ] passport and visa\n"), f.vault.read(added.path))
-        let draft = try JSONInput.draft([("title", .string("Book hotel")), ("parent", .string("Trips/plan.md")), ("checklist", .array([.string("a")]))])
-        XCTAssertEqual(draft.fields.parent, "Trips/plan.md")
-        XCTAssertThrowsError(try JSONInput.draft([("title", .string("x")), ("checklist", .string("a"))]))
         var orphan = NewTask(title: "Orphan")
         orphan.parent = "no such task"
         XCTAssertThrowsError(try s.add(TaskDraft(orphan, quickEntry: false)), "a parent must be a task")
