@@ -71,3 +71,25 @@ final class StructuredAddTests: XCTestCase {
         XCTAssertThrowsError(try s.add(TaskDraft(orphan, quickEntry: false)), "a parent must be a task")
     }
 }
+
+/// `complete_parent_with_last_child` (issue 21 item 1): the last open subtask done completes its
+/// parent, and up the tree; off by default.
+final class ParentCompletionTests: XCTestCase {
+    func testTheLastChildCompletesItsParent() throws {
+        for on in [false, true] {
+            let f = ServiceFixture(at: "2026-11-27T10:00")
+            if on { f.vault.write(".todomd.json", #"{"complete_parent_with_last_child": true}"#) }
+            f.vault.write("trip.md", taskFile("Plan trip"))
+            f.vault.write("flights.md", taskFile("Book flights", extra: "parent: trip.md\n"))
+            f.vault.write("compare.md", taskFile("Compare prices", extra: "parent: flights\n"))
+            f.vault.write("hotel.md", taskFile("Book hotel", extra: "parent: trip.md\n"))
+            let s = f.service()
+            let first = try s.complete("compare prices")
+            XCTAssertEqual(first.messages, on ? ["completed Book flights too: its last open subtask is done"] : [])
+            XCTAssertEqual(f.vault.read("trip.md").contains("status: \"done\""), false, "Book hotel is still open")
+            let last = try s.complete("book hotel")
+            XCTAssertEqual(last.messages, on ? ["completed Plan trip too: its last open subtask is done"] : [])
+            XCTAssertEqual(f.vault.read("trip.md").contains("status: \"done\""), on)
+        }
+    }
+}

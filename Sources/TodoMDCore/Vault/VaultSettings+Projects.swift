@@ -23,6 +23,9 @@ extension VaultSettings {
     /// Reads `projects` (README, "Sequential projects and Next"): project name → its settings.
     /// `.todomd.json` is the one place a project is configured (not a project note).
     mutating func loadProjectSettings(_ obj: [String: Any], problems: inout [String]) {
+        if let v = obj["complete_parent_with_last_child"] {
+            if let b = v as? Bool { completeParentWithLastChild = b } else { problems.append("complete_parent_with_last_child must be true or false") }
+        }
         guard let v = obj["projects"], !(v is NSNull) else { return }
         guard let map = v as? [String: Any] else {
             problems.append("projects must map project names to settings ({\"Move house\": {\"sequential\": true}})")

@@ -71,6 +71,9 @@ public struct VaultSettings: Equatable, Sendable {
     /// nil (TaskNotes' when the plugin's settings are there, else ours).
     public var profile: String?
 
+    /// Completing a task's last open subtask completes the task too (`complete_parent_with_last_child`, default off).
+    public var completeParentWithLastChild = false
+
     /// The capture inbox: its folder, how it is pushed to daily notes (`inbox_folder`, `inbox_push`…).
     public var capture = CaptureSettings()
 

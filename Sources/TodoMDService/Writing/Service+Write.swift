@@ -182,8 +182,31 @@ extension TodoService {
                 var order = OrderFile.load(root: root)
                 if order.problem == nil, order.inherit(next, from: before) { try order.save(root: root, clock: clock) }
             }
-            return outcome
+            var result = outcome
+            if vault.settings.completeParentWithLastChild, let before, TaskTree.hasParent(before) {
+                result.messages += try completeFinishedParents(of: before, clock: clock)
+            }
+            return result
         }
+    }
+
+    /// With `complete_parent_with_last_child` (opt-in: it reads the whole vault): completes
+    /// `child`'s parent when it was its last open subtask, and so on up; says so for each.
+    func completeFinishedParents(of child: TodoTask, clock: Clock) throws -> [String] {
+        var messages: [String] = []
+        var key = child.key
+        for _ in 0..<16 {
+            let all = snapshot(.all, clock: clock).tasks
+            let tree = TaskTree(all)
+            guard let p = tree.parentOf[key], let parent = all.first(where: { $0.key == p }), !parent.status.isClosed,
+                  tree.openDescendants(of: p).isEmpty else { break }
+            _ = try writing(parent.key, prefer: .open, expected: nil, keys: [TaskKey.status, TaskKey.completed], clock: clock) {
+                try TaskLifecycle(vault: vault).complete($0.task, fingerprint: $0.fileFingerprint)
+            }
+            messages.append("completed \(parent.title) too: its last open subtask is done")
+            key = p
+        }
+        return messages
     }
 
     /// The open subtasks of `task`, all levels down, parents first. Only tasks whose stored form
