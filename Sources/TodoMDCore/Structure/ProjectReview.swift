@@ -44,7 +44,7 @@ public enum ProjectReview {
     public static func marking(_ project: String, on day: LocalDate, in reviews: [String: LocalDate]) -> [UInt8] {
         var all = reviews
         all[project] = day
-        let body = all.keys.sorted().map { "  " + InboxEntry.quoted($0) + ": \"" + all[$0]!.description + "\"" }.joined(separator: ",\n")
+        let body = all.keys.sorted().map { "  " + JSONText.quoted($0) + ": \"" + all[$0]!.description + "\"" }.joined(separator: ",\n")
         return Array(("{\n" + body + "\n}\n").utf8)
     }
 

@@ -167,16 +167,11 @@ extension TodoService {
                 }
                 // Deepest first, so each parent is complete-able when its turn comes.
                 for child in open.reversed() where !child.status.isClosed {
-                    _ = try writing(child.key, prefer: .open, expected: nil, keys: [TaskKey.status, TaskKey.completed], clock: clock) {
-                        try TaskLifecycle(vault: vault).complete($0.task, fingerprint: $0.fileFingerprint)
-                    }
+                    _ = try completing(child.key, expected: nil, clock: clock)
                 }
             }
             var before: TodoTask?
-            let outcome = try writing(reference, prefer: .open, expected: expected, keys: [TaskKey.status, TaskKey.completed], clock: clock) {
-                before = $0.task
-                return try TaskLifecycle(vault: vault).complete($0.task, fingerprint: $0.fileFingerprint)
-            }
+            let outcome = try completing(reference, expected: expected, clock: clock) { before = $0 }
             // The next occurrence takes its predecessor's place in manually ordered lists.
             if let before, let next = outcome.created.first?.task {
                 var order = OrderFile.load(root: root)
@@ -190,6 +185,15 @@ extension TodoService {
         }
     }
 
+    /// Completes one task through the write routine (`seen`: the task as it was).
+    private func completing(_ reference: String, expected: String?, clock: Clock,
+                            seen: (TodoTask) -> Void = { _ in }) throws -> ActionOutcome {
+        try writing(reference, prefer: .open, expected: expected, keys: [TaskKey.status, TaskKey.completed], clock: clock) {
+            seen($0.task)
+            return try TaskLifecycle(vault: vault).complete($0.task, fingerprint: $0.fileFingerprint)
+        }
+    }
+
     /// With `complete_parent_with_last_child` (opt-in: it reads the whole vault): completes
     /// `child`'s parent when it was its last open subtask, and so on up; says so for each.
     func completeFinishedParents(of child: TodoTask, clock: Clock) throws -> [String] {
@@ -200,9 +204,7 @@ extension TodoService {
             let tree = TaskTree(all)
             guard let p = tree.parentOf[key], let parent = all.first(where: { $0.key == p }), !parent.status.isClosed,
                   tree.openDescendants(of: p).isEmpty else { break }
-            _ = try writing(parent.key, prefer: .open, expected: nil, keys: [TaskKey.status, TaskKey.completed], clock: clock) {
-                try TaskLifecycle(vault: vault).complete($0.task, fingerprint: $0.fileFingerprint)
-            }
+            _ = try completing(parent.key, expected: nil, clock: clock)
             messages.append("completed \(parent.title) too: its last open subtask is done")
             key = p
         }

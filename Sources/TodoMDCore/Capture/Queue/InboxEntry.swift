@@ -51,9 +51,9 @@ public struct InboxEntry: Equatable, Sendable {
         var lines = ["---", "created: " + Self.instant(created), "target_date: " + targetDate.description,
                      "synced: " + String(synced)]
         if let syncedAt { lines.append("synced_at: " + Timestamp.format(syncedAt)) }
-        lines.append("source: " + Self.quoted(source))
-        if let pushNonce { lines.append("push_nonce: " + Self.quoted(pushNonce)) }
-        if let error { lines.append("error: " + Self.quoted(error)) }
+        lines.append("source: " + JSONText.quoted(source))
+        if let pushNonce { lines.append("push_nonce: " + JSONText.quoted(pushNonce)) }
+        if let error { lines.append("error: " + JSONText.quoted(error)) }
         lines.append("---")
         return Array((lines.joined(separator: "\n") + "\n" + content).utf8)
     }
@@ -89,13 +89,5 @@ public struct InboxEntry: Equatable, Sendable {
         let ms = Int(((date.timeIntervalSince1970 - whole) * 1000).rounded(.down))
         let text = Timestamp.format(date)
         return ms == 0 ? text : String(text.dropLast()) + String(format: ".%03dZ", ms)
-    }
-
-    /// A YAML double-quoted scalar (JSON's escaping is valid YAML).
-    static func quoted(_ s: String) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .withoutEscapingSlashes
-        guard let data = try? encoder.encode(s) else { return "\"\"" }
-        return String(decoding: data, as: UTF8.self)
     }
 }
