@@ -16,7 +16,7 @@ struct TodoMD: AsyncParsableCommand {
         subcommands: [Add.self, Parse.self, List.self, Recur.self, Show.self, Done.self, Reopen.self, Cancel.self, Defer.self,
                       FlagTask.self, UnflagTask.self, SetFields.self, Edit.self, Delete.self, TrashCommand.self, BackupCommand.self,
                       Move.self, Search.self, Watch.self, Serve.self, MCPServe.self, TokenCommand.self, Bench.self, Tags.self, Types.self, Items.self,
-                      Views.self, PerspectiveCommand.self, Archive.self, CheckItem.self, ReviewCommand.self, CaptureCommand.self, InboxCommand.self, MarkersCommand.self, ClassifyCommand.self, Prompt.self, Doctor.self, Undo.self, History.self, RestoreVersion.self, LogCommand.self, Conflicts.self, QuarantineCommand.self, GitSetupCommand.self, MergeDriver.self, OpenURL.self, InstallURLHandler.self, ImportCommand.self, ExportCommand.self, RemindersCommand.self, RemindCommand.self, SnoozeCommand.self, NagCommand.self, FeedCommand.self, CalendarCommand.self, CompleteWords.self],
+                      Views.self, PerspectiveCommand.self, Archive.self, CheckItem.self, Nest.self, Rename.self, ReviewCommand.self, CaptureCommand.self, InboxCommand.self, MarkersCommand.self, ClassifyCommand.self, Prompt.self, Doctor.self, Undo.self, History.self, RestoreVersion.self, LogCommand.self, Conflicts.self, QuarantineCommand.self, GitSetupCommand.self, MergeDriver.self, OpenURL.self, InstallURLHandler.self, ImportCommand.self, ExportCommand.self, RemindersCommand.self, RemindCommand.self, SnoozeCommand.self, NagCommand.self, FeedCommand.self, CalendarCommand.self, CompleteWords.self],
         defaultSubcommand: List.self
     )
 

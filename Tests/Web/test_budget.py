@@ -1,5 +1,5 @@
 """The shipped web app stays small and self-contained: JavaScript + CSS for the first paint under 170 KB
-(210 KB with the screens loaded on demand) uncompressed as served (the server drops comment lines and indentation when it loads the files), no file from another
+(216 KB with the screens loaded on demand) uncompressed as served (the server drops comment lines and indentation when it loads the files), no file from another
 origin, no HTML insertion of strings, no inline script or style in the shell."""
 import re
 from pathlib import Path
@@ -15,8 +15,9 @@ WEB = Path(__file__).resolve().parents[2] / "Sources" / "TodoMDHTTP" / "Web"
 # looser budget on the whole app.
 BUDGET = 170 * 1024
 # 200 KB until the structure of issue 21 took it to ~209 KB: the review mode (review.js + review.css, loaded
-# on demand), the detail's checklist, the Next view and the rows' checklist badge.
-WHOLE_BUDGET = 210 * 1024
+# on demand), the detail's checklist, the Next view and the rows' checklist badge; 216 KB with nesting by drag
+# and from the menu and the dialog before completing a parent with open subtasks (~213 KB).
+WHOLE_BUDGET = 216 * 1024
 # The capture app (/capture, issue 20) is a page of its own with its own budget: what it loads (its
 # JS and CSS, plus the shared tokens.css). It is not part of the main app's totals.
 CAPTURE_BUDGET = 40 * 1024

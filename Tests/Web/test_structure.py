@@ -9,12 +9,13 @@ import json
 import shutil
 import time
 import urllib.parse
+from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from conftest import REPO, Server, day, open_app, row, view_ids, wait_for, write_task
+from conftest import REPO, Server, day, open_app, read_frontmatter, row, view_ids, wait_for, write_task
 from test_a11y import bad, describe, run_axe
 
 SHOTS = REPO / "docs" / "screenshots"
@@ -318,3 +319,202 @@ def test_held_up_tasks_say_what_holds_them(driver, make_server, tmp_path):
     assert not js(d, "return document.querySelector(\".task-row[data-id='first.md']\").classList.contains('waiting')")
     open_app(d, s.url, "/inbox")
     wait_for(lambda: js(d, "return document.querySelector(\".task-row[data-id='lease.md'] .blocked\")?.title") == "Blocked by Draft the talk", 5)
+
+
+# ---------------------------------------------------------------------------------------------
+# Nesting by drag and from the menu; completing a parent with open subtasks
+
+WEBSHOTS = Path("/tmp/webshots")
+
+
+def webshot(d, name):
+    WEBSHOTS.mkdir(parents=True, exist_ok=True)
+    (WEBSHOTS / name).write_bytes(base64.b64decode(d.execute_cdp_cmd("Page.captureScreenshot", {"format": "png"})["data"]))
+
+
+def family(v, parent=None):
+    """Plan the trip, Book flights (under `parent` if given), Pack: three tasks in Anytime, in that order."""
+    write_task(v, "plan.md", "Plan the trip", created="2026-01-01T09:00:00Z")
+    write_task(v, "flights.md", "Book flights", created="2026-01-01T09:01:00Z", **({"parent": parent} if parent else {}))
+    write_task(v, "pack.md", "Pack", created="2026-01-01T09:02:00Z")
+    return v
+
+
+def depths(d):
+    return js(d, "return [...document.querySelectorAll('#main .task-row')].map(r => [r.querySelector('.title').textContent, r.dataset.depth])")
+
+
+def gestures_loaded(d):
+    """The list binds its drag gestures once js/gestures.js (loaded on demand) is in."""
+    wait_for(lambda: js(d, "return performance.getEntriesByType('resource').some(e => e.name.endsWith('/js/gestures.js'))"), 5,
+             message="gestures.js did not load")
+    time.sleep(0.2)
+
+
+def mouse_drag(d, src, dst, frac, holding=None):
+    """A real mouse drag (the list's gestures are pointer events) from `src` to the point `frac` of the way down
+    `dst`, in small steps; `holding()` runs before the button is let go."""
+    rect = "const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.width, r.height]"
+    sr, tr = js(d, rect, src), js(d, rect, dst)
+    x0, y0 = sr[0] + sr[2] * 0.6, sr[1] + sr[3] / 2
+    x1, y1 = tr[0] + tr[2] * 0.6, tr[1] + tr[3] * frac
+    mouse = lambda typ, x, y, b: d.execute_cdp_cmd("Input.dispatchMouseEvent", {  # noqa: E731
+        "type": typ, "x": x, "y": y, "button": "left", "buttons": b, "clickCount": 0 if typ == "mouseMoved" else 1})
+    mouse("mouseMoved", x0, y0, 0)
+    mouse("mousePressed", x0, y0, 1)
+    for i in range(1, 21):
+        mouse("mouseMoved", x0 + (x1 - x0) * i / 20, y0 + (y1 - y0) * i / 20, 1)
+        time.sleep(0.015)
+    time.sleep(0.1)
+    if holding:
+        holding()
+    mouse("mouseReleased", x1, y1, 0)
+
+
+def test_drag_a_task_onto_another_to_make_it_a_subtask(driver, make_server, tmp_path):
+    """The middle of a row nests (a highlighted target, nothing parts); its top edge still reorders."""
+    d = driver
+    v = family(tmp_path)
+    s = make_server(v)
+    open_app(d, s.url, "/anytime")
+    wait_for(lambda: depths(d) == [["Plan the trip", "0"], ["Book flights", "0"], ["Pack", "0"]], 5, message=f"{depths(d)}")
+    gestures_loaded(d)
+
+    def holding():
+        assert js(d, "return [...document.querySelectorAll('.task-row.nest-over')].map(r => r.dataset.id)") == ["plan.md"]
+        # The target stays in place under the pointer: the others do not part as for a reorder.
+        assert js(d, "return document.querySelector(\".task-row[data-id='flights.md']\").style.transform") == ""
+        webshot(d, "nest-drop-target.png")
+    mouse_drag(d, row(d, "pack.md"), row(d, "plan.md"), 0.5, holding)
+    wait_for(lambda: read_frontmatter(v / "pack.md").get("parent") == "plan.md", 5,
+             message=f"pack.md after the drop:\n{(v / 'pack.md').read_text()}")
+    wait_for(lambda: depths(d) == [["Plan the trip", "0"], ["Pack", "1"], ["Book flights", "0"]], 5, message=f"{depths(d)}")
+    assert not js(d, "return document.querySelector('.task-row.nest-over')"), "the highlight stayed"
+    assert not d.current_url.endswith(".md"), "the drop opened a task"
+    # A task cannot go under its own subtask: Pack's row is no target for Plan the trip.
+    mouse_drag(d, row(d, "plan.md"), row(d, "pack.md"), 0.5,
+               lambda: not js(d, "return document.querySelector('.task-row.nest-over')") or pytest.fail("its own subtask was a target"))
+    time.sleep(0.5)
+    assert read_frontmatter(v / "plan.md").get("parent") is None
+    # The top edge of a row reorders and does not nest.
+    wait_for(lambda: row(d, "flights.md"), 3)
+    mouse_drag(d, row(d, "flights.md"), row(d, "plan.md"), 0.08)
+    wait_for(lambda: "flights.md" in (v / ".order.json").read_text(), 5, message="dropping on the top edge did not reorder")
+    assert read_frontmatter(v / "flights.md").get("parent") is None
+
+
+def context_menu(d, task_id):
+    """Right-clicks a row (again until the menu opens: the list binds its gestures once gestures.js has loaded)."""
+    wait_for(lambda: js(d, "const r = arguments[0].getBoundingClientRect(); arguments[0].dispatchEvent(new MouseEvent('contextmenu', "
+                          "{bubbles: true, cancelable: true, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2}));"
+                          "return document.querySelector('.menu[role=menu]')", row(d, task_id)), 3, interval=0.2, message="no context menu")
+    return js(d, "return [...document.querySelectorAll('.menu .menu-item')].map(b => b.textContent)")
+
+
+def menu_pick(d, label):
+    js(d, "[...document.querySelectorAll('.menu .menu-item')].find(b => b.textContent === arguments[0]).click()", label)
+
+
+def test_nest_and_unnest_from_the_menu(driver, make_server, tmp_path):
+    """The keyboard's way: "Make subtask of…" lists the other tasks of the list; "Move out of parent" for a subtask."""
+    d = driver
+    v = family(tmp_path)
+    s = make_server(v)
+    open_app(d, s.url, "/anytime")
+    wait_for(lambda: len(depths(d)) == 3, 5)
+    labels = context_menu(d, "pack.md")
+    assert "Make subtask of…" in labels and "Move out of parent" not in labels, labels
+    menu_pick(d, "Make subtask of…")
+    wait_for(lambda: js(d, "return [...document.querySelectorAll('.menu .menu-item')].map(b => b.textContent)") == ["Plan the trip", "Book flights"], 3)
+    # The submenu is a menu a keyboard can walk: the first item has the focus.
+    assert js(d, "return document.activeElement.textContent") == "Plan the trip"
+    menu_pick(d, "Book flights")
+    wait_for(lambda: read_frontmatter(v / "pack.md").get("parent") == "flights.md", 5)
+    wait_for(lambda: ["Pack", "1"] in depths(d), 5, message=f"{depths(d)}")
+    # Book flights' own subtask is not offered as its parent.
+    context_menu(d, "flights.md")
+    menu_pick(d, "Make subtask of…")
+    wait_for(lambda: js(d, "return [...document.querySelectorAll('.menu .menu-item')].map(b => b.textContent)") == ["Plan the trip"], 3)
+    ActionChains(d).send_keys(Keys.ESCAPE).perform()
+    labels = context_menu(d, "pack.md")
+    assert "Move out of parent" in labels, labels
+    menu_pick(d, "Move out of parent")
+    wait_for(lambda: "parent" not in read_frontmatter(v / "pack.md"), 5, message=(v / "pack.md").read_text())
+    wait_for(lambda: ["Pack", "0"] in depths(d), 5, message=f"{depths(d)}")
+
+
+def dialog(d):
+    return js(d, """const g = document.querySelector('dialog[open]'); if (!g) return null;
+        return {title: document.getElementById(g.getAttribute('aria-labelledby'))?.textContent,
+                items: [...g.querySelectorAll('li')].map(l => l.textContent), focus: document.activeElement.textContent,
+                modal: g.matches(':modal'), buttons: [...g.querySelectorAll('button')].map(b => b.textContent)}""")
+
+
+def status(v, rel):
+    return read_frontmatter(v / rel).get("status", "todo")
+
+
+def test_completing_a_parent_with_open_subtasks_asks_first(driver, make_server, tmp_path):
+    d = driver
+    v = family(tmp_path, parent="plan.md")
+    s = make_server(v)
+    problems = []
+    want = {"title": "Complete “Plan the trip”?", "items": ["Book flights"], "focus": "Complete all", "modal": True,
+            "buttons": ["Cancel", "Complete all"]}
+    box = lambda: js(d, "return document.querySelector(\".task-row[data-id='plan.md'] .checkbox\")")  # noqa: E731
+    checked = lambda: js(d, "return arguments[0].getAttribute('aria-checked')", box())  # noqa: E731
+    for scheme, device, how in (("light", "desktop", "cancel"), ("dark", "desktop", "escape"), ("light", "phone", "all")):
+        emulate(d, device, scheme)
+        open_app(d, s.url, "/anytime")
+        wait_for(lambda: ["Book flights", "1"] in depths(d), 5, message=f"{depths(d)}")
+        if how == "escape":
+            # By keyboard: select the row, then x.
+            ActionChains(d).move_to_element_with_offset(row(d, "plan.md"), 200, 0).click().perform()
+            ActionChains(d).send_keys("x").perform()
+        else:
+            js(d, "arguments[0].click()", box())
+        wait_for(lambda: dialog(d), 5, message="no dialog")
+        assert dialog(d) == want, dialog(d)
+        time.sleep(0.3)
+        webshot(d, f"complete-subtasks-{scheme}-{device}.png")
+        if device == "desktop":
+            problems += describe(f"dialog {scheme}", bad(run_axe(d)))
+        else:
+            assert js(d, "const r = document.querySelector('dialog[open]').getBoundingClientRect(); return r.left >= 0 && r.right <= innerWidth")
+        if how == "cancel":
+            js(d, "[...document.querySelectorAll('dialog[open] button')].find(b => b.textContent === 'Cancel').click()")
+        elif how == "escape":
+            ActionChains(d).send_keys(Keys.ESCAPE).perform()
+        else:
+            ActionChains(d).send_keys(Keys.ENTER).perform()  # the default button has the focus
+        wait_for(lambda: not dialog(d), 3, message="the dialog stayed")
+        if how != "all":
+            wait_for(lambda: checked() == "false" and not js(d, "return arguments[0].closest('.task-row').classList.contains('completing')", box()), 3,
+                     message="the checkbox stayed ticked")
+            time.sleep(0.3)
+            assert (status(v, "plan.md"), status(v, "flights.md")) == ("todo", "todo")
+    wait_for(lambda: (status(v, "plan.md"), status(v, "flights.md")) == ("done", "done"), 5,
+             message=f"after Complete all: {status(v, 'plan.md')}, {status(v, 'flights.md')}")
+    wait_for(lambda: depths(d) == [["Pack", "0"]], 5, message=f"{depths(d)}")
+    assert not problems, "\n".join(problems)
+
+
+def test_done_in_the_detail_asks_too(driver, make_server, tmp_path):
+    """The detail's status goes through the same question; cancelled, the status stays To do."""
+    d = driver
+    v = family(tmp_path, parent="plan.md")
+    s = make_server(v)
+    open_app(d, s.url, "/task/plan.md", rows=False)
+    sel = wait_for(lambda: js(d, "return document.querySelector('#detail-status')"), 10)
+    wait_for(lambda: js(d, "return arguments[0].value", sel) == "todo", 5)
+    js(d, "arguments[0].value = 'done'; arguments[0].dispatchEvent(new Event('change', {bubbles: true}))", sel)
+    wait_for(lambda: dialog(d), 5, message="no dialog from the detail")
+    assert dialog(d)["items"] == ["Book flights"]
+    ActionChains(d).send_keys(Keys.ESCAPE).perform()
+    wait_for(lambda: not dialog(d) and js(d, "return arguments[0].value", sel) == "todo", 3, message="the status did not go back")
+    assert status(v, "plan.md") == "todo"
+    js(d, "arguments[0].value = 'done'; arguments[0].dispatchEvent(new Event('change', {bubbles: true}))", sel)
+    wait_for(lambda: dialog(d), 5)
+    js(d, "[...document.querySelectorAll('dialog[open] button')].find(b => b.textContent === 'Complete all').click()")
+    wait_for(lambda: (status(v, "plan.md"), status(v, "flights.md")) == ("done", "done"), 5)
+    wait_for(lambda: js(d, "return arguments[0].value", sel) == "done", 3)

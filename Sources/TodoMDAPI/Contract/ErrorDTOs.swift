@@ -47,12 +47,15 @@ public struct ErrorBodyDTO: Decodable, Equatable, Sendable, JSONObject {
     public var candidates: [String]?
     /// `edit_conflict`: the fields changed meanwhile and the version on disk now.
     public var conflict: ConflictDTO?
+    /// `open_subtasks`: the titles of the open subtasks (complete with `{"with_children": true}`).
+    public var subtasks: [String]?
 
     public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
         v.field("code", code)
         v.field("message", message)
         if let candidates { v.field("candidates", candidates) }
         if let conflict { v.field("conflict", conflict) }
+        if let subtasks { v.field("subtasks", subtasks) }
     }
 }
 
@@ -82,6 +85,9 @@ public struct ErrorDocument: Decodable, Equatable, Sendable, JSONObject {
             (status, doc.error.code) = (409, "edit_conflict")
             doc.error.conflict = ConflictDTO(c)
         case .conflict: (status, doc.error.code) = (409, "conflict")
+        case .openSubtasks(_, let subtasks):
+            (status, doc.error.code) = (409, "open_subtasks")
+            doc.error.subtasks = subtasks
         case .malformed: (status, doc.error.code) = (422, "malformed")
         case .unreadable: (status, doc.error.code) = (422, "unreadable")
         case .io: (status, doc.error.code) = (500, "io")

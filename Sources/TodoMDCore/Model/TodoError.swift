@@ -15,6 +15,9 @@ public enum TodoError: Error, CustomStringConvertible, Equatable {
     case unreadable(path: String, reason: String)
     case malformed(path: String, reason: String)
     case io(path: String, reason: String)
+    /// A task with open subtasks cannot be completed alone (issue 21): their titles, so a front
+    /// end can offer to complete them too.
+    case openSubtasks(task: String, subtasks: [String])
 
     public var description: String {
         switch self {
@@ -28,13 +31,16 @@ public enum TodoError: Error, CustomStringConvertible, Equatable {
         case let .unreadable(p, r): return "\(p): not written: \(r)"
         case let .malformed(p, r): return "\(p): \(r)"
         case let .io(p, r): return "\(p): \(r)"
+        case let .openSubtasks(t, subs):
+            return "\(t) has \(subs.count) open subtask\(subs.count == 1 ? "" : "s"): " + subs.joined(separator: ", ")
+                + "; complete them first, or complete them with it (--with-children)"
         }
     }
 
     /// The CLI exit code for this error (documented in the README).
     public var exitCode: Int32 {
         switch self {
-        case .invalidArgument: return 64
+        case .invalidArgument, .openSubtasks: return 64
         case .notFound, .missing: return 2
         case .ambiguous: return 3
         case .conflict, .editConflict, .unreadable: return 4

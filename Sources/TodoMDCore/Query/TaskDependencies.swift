@@ -35,36 +35,29 @@ public struct TaskDependencies: Sendable {
     /// sequential projects' `sequence` (computed from the same tasks).
     public init(_ tasks: [TodoTask], sequence: ProjectSequence = .none) {
         self.sequence = sequence
-        tree = TaskTree(tasks)
-        defer {
-            let held = Set(blocking.keys).union(sequence.waitingFor.values)
-            if !held.isEmpty { for t in tasks where held.contains(t.key) { titles[t.key] = t.title } }
-        }
+        // One name index for parents and blockers, of only the names referred to.
+        let children = tasks.filter(TaskTree.hasParent)
+        let parentRefs = children.map(TaskTree.reference)
         let dependents = tasks.filter { Self.hasReferences($0) && !$0.status.isClosed }
-        guard !dependents.isEmpty else { return }
-        var byName: [String: [TodoTask]] = [:]
-        var byLineID: [String: [TodoTask]] = [:]
-        for t in tasks {
-            if t.line == nil {
-                for name in Self.names(ofPath: t.path) { byName[name, default: []].append(t) }
-            } else if case .string(let id)? = t.extra.last(where: { $0.0 == "task_id" })?.1, !id.isEmpty {
-                byLineID[id, default: []].append(t)
-            }
-        }
-        for t in dependents {
+        let refs = dependents.map(Self.references)
+        var names = Set(parentRefs.compactMap { $0.lineID ? nil : $0.name }), lineIDs = Set(parentRefs.compactMap { $0.lineID ? $0.name : nil })
+        for r in refs.joined() { if r.lineID { lineIDs.insert(r.name) } else { names.insert(r.name) } }
+        let index = TaskNameIndex(tasks, names: names, lineIDs: lineIDs)
+        if !children.isEmpty { tree = TaskTree(children: children, references: parentRefs, names: index) }
+        for (t, refs) in zip(dependents, refs) {
             var open: [String] = []
-            for ref in Self.references(of: t) {
-                let targets = ref.lineID ? byLineID[ref.name] ?? [] : byName[ref.name] ?? []
-                // A name that is several files' is taken as the one nearest the task (its folder), else the first.
-                let folder = (t.path as NSString).deletingLastPathComponent
-                guard let target = targets.first(where: { ($0.path as NSString).deletingLastPathComponent == folder }) ?? targets.first,
-                      target.key != t.key, !target.status.isClosed, !open.contains(target.key) else { continue }
+            for ref in refs {
+                guard let target = index.target(ref.name, lineID: ref.lineID, from: t), target.key != t.key,
+                      !target.status.isClosed, !open.contains(target.key) else { continue }
                 open.append(target.key)
+                titles[target.key] = target.title
             }
             guard !open.isEmpty else { continue }
             blockedBy[t.key] = open
             for b in open { blocking[b, default: []].append(t.key) }
         }
+        let heads = Set(sequence.waitingFor.values)
+        if !heads.isEmpty { for t in tasks where heads.contains(t.key) { titles[t.key] = t.title } }
     }
 
     public func isBlocked(_ key: String) -> Bool { blockedBy[key] != nil }
@@ -88,6 +81,31 @@ public struct TaskDependencies: Sendable {
     /// Whether `t` names any dependency (or a parent) at all (cheap: a view's candidates are checked first).
     public static func hasReferences(_ t: TodoTask) -> Bool {
         t.extra.contains { (fileKeys.contains($0.0) && t.line == nil) || ($0.0 == lineKey && t.line != nil) || $0.0 == TaskTree.key }
+    }
+
+    /// The names `t` answers to as a blocker or parent, as `referenceKeys(of:)` spells them: a
+    /// task file's name (`task a` for `Areas/Task A.md`), a checkbox line's `#id`; nil for a line
+    /// without an id. Coarse on purpose (a file name, not its folder): an index finds every task a
+    /// reference could mean by it, and this type then picks the one it means.
+    public static func lookupKey(of t: TodoTask) -> String? {
+        if t.line == nil { return names(ofPath: t.path).last }
+        guard case .string(let id)? = t.extra.last(where: { $0.0 == "task_id" })?.1, !id.isEmpty else { return nil }
+        return "#" + id
+    }
+
+    /// The `lookupKey`s of the tasks `t` names: its dependencies and its parent.
+    public static func referenceKeys(of t: TodoTask) -> [String] {
+        var out = references(of: t).map { $0.lineID ? "#" + $0.name : $0.name.split(separator: "/").last.map(String.init) ?? $0.name }
+        if case .string(let value)? = t.extra.last(where: { $0.0 == TaskTree.key })?.1 {
+            if t.line == nil {
+                let name = normalize(value)
+                out.append(name.split(separator: "/").last.map(String.init) ?? name)
+            } else {
+                out.append("#" + value.trimmed)
+            }
+        }
+        var seen = Set<String>()
+        return out.filter { !$0.isEmpty && $0 != "#" && seen.insert($0).inserted }
     }
 
     struct Reference: Equatable {

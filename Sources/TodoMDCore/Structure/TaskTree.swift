@@ -25,31 +25,38 @@ public struct TaskTree: Sendable {
     /// The tree of `tasks` (the whole vault: a parent may be anywhere).
     public init(_ tasks: [TodoTask]) {
         let children = tasks.filter(Self.hasParent)
-        guard !children.isEmpty else { return }
-        var byName: [String: [TodoTask]] = [:]
-        var byLineID: [String: [TodoTask]] = [:]
-        for t in tasks {
-            if t.line == nil {
-                for name in TaskDependencies.names(ofPath: t.path) { byName[name, default: []].append(t) }
-            } else if case .string(let id)? = t.extra.last(where: { $0.0 == "task_id" })?.1, !id.isEmpty {
-                byLineID[id, default: []].append(t)
-            }
+        guard !children.isEmpty else {
+            self.init()
+            return
         }
+        let refs = children.map(Self.reference)
+        self.init(children: children, references: refs, names: TaskNameIndex(tasks, names: Set(refs.compactMap { $0.lineID ? nil : $0.name }),
+                                                                              lineIDs: Set(refs.compactMap { $0.lineID ? $0.name : nil })))
+    }
+
+    /// The parent reference of a child, normalized (nil name: not a string).
+    static func reference(_ t: TodoTask) -> (name: String, lineID: Bool, raw: String?) {
+        guard case .string(let value)? = t.extra.last(where: { $0.0 == key })?.1 else { return ("", t.line != nil, nil) }
+        return (t.line == nil ? TaskDependencies.normalize(value) : value.trimmed, t.line != nil, value)
+    }
+
+    /// The tree of `children` (the tasks naming a parent, in the vault's order), their parents
+    /// found through `names`.
+    init(children: [TodoTask], references refs: [(name: String, lineID: Bool, raw: String?)], names: TaskNameIndex) {
         var raw: [String: String] = [:]
-        for t in children {
-            guard case .string(let value)? = t.extra.last(where: { $0.0 == Self.key })?.1 else {
+        var parents: [String: TodoTask] = [:]
+        for (t, ref) in zip(children, refs) {
+            guard let value = ref.raw else {
                 problems[t.key] = "parent must be a file name or path"
                 continue
             }
-            let name = t.line == nil ? TaskDependencies.normalize(value) : value.trimmed
-            let candidates = t.line == nil ? byName[name] ?? [] : byLineID[name] ?? []
-            let folder = (t.path as NSString).deletingLastPathComponent
-            guard let parent = candidates.first(where: { ($0.path as NSString).deletingLastPathComponent == folder }) ?? candidates.first else {
+            guard let parent = names.target(ref.name, lineID: ref.lineID, from: t) else {
                 problems[t.key] = "parent \"\(value)\" is no task"
                 continue
             }
             guard parent.key != t.key else { problems[t.key] = "parent is the task itself"; continue }
             raw[t.key] = parent.key
+            parents[parent.key] = parent
         }
         // Drop the links that close a loop (each loop loses its link from the task seen last).
         for start in raw.keys.sorted() {
@@ -66,10 +73,12 @@ public struct TaskTree: Sendable {
             }
         }
         parentOf = raw
-        let index = Dictionary(tasks.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { a, _ in a })
-        for (child, parent) in raw { childrenOf[parent, default: []].append(child) }
-        for k in childrenOf.keys { childrenOf[k]?.sort { (index[$0] ?? 0) < (index[$1] ?? 0) } }
-        for t in tasks where raw[t.key] != nil || childrenOf[t.key] != nil {
+        // Children in the vault's order (the order `children` came in).
+        for t in children {
+            guard let p = raw[t.key] else { continue }
+            childrenOf[p, default: []].append(t.key)
+        }
+        for t in children + parents.values where raw[t.key] != nil || childrenOf[t.key] != nil {
             titles[t.key] = t.title
             if t.status.isClosed { closed.insert(t.key) }
         }

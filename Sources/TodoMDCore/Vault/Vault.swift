@@ -37,6 +37,10 @@ public struct VaultSnapshot: Sendable {
     public var types: [ListType] = ListType.builtIn
     /// Saved views (notes with `type: view`).
     public var views: [SavedView] = []
+    /// Whether `tasks` holds, for each task, every task its dependencies, subtasks and project
+    /// sequence depend on (the whole vault does; an index may load a view's part so): then
+    /// `TaskDependencies(tasks)` is exact without reading more.
+    public var holdsDependencies = true
 
     /// The type named `name` (its display name or its `type:` key, case-insensitive).
     public func type(named name: String) -> ListType? {
@@ -416,6 +420,16 @@ public final class Vault: Sendable {
         }
         FileSystem.fsyncDir(dir)
         return rel
+    }
+
+    /// Moves the file at `from` to `to` (vault-relative), making folders, never overwriting:
+    /// false when `to` exists.
+    public func moveFile(_ from: String, to: String) throws -> Bool {
+        let dir = (absolute(to) as NSString).deletingLastPathComponent
+        try FileSystem.makeDirs(dir)
+        guard try FileSystem.moveNoClobber(absolute(from), absolute(to)) else { return false }
+        FileSystem.fsyncDir(dir)
+        return true
     }
 
     /// `name.md` → `name-2.md`.

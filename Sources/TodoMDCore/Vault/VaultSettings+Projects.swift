@@ -84,4 +84,10 @@ extension VaultSettings {
 
     /// Whether `project` is sequential.
     public func isSequential(_ project: String) -> Bool { self.project(named: project)?.sequential ?? false }
+
+    /// The projects whose every task a view must see, whatever it shows: sequential ones (their
+    /// first open task decides the rest) and those with dates (their tasks' effective dates).
+    public var wholeProjects: [String] {
+        projects.filter { $0.value.sequential || $0.value.due != nil || $0.value.deferDate != nil }.keys.sorted()
+    }
 }

@@ -113,7 +113,17 @@ enum OpenAPIDocument {
                 ] + errors)),
             ]))])),
         ]
-        for action in ["done", "reopen", "cancel", "flag", "unflag"] {
+        out.append(("/api/tasks/{id}/done", .object([("post", op(
+            "doneTask", (actionSummaries["done"] ?? "done") + " A task with open subtasks is refused (409 `open_subtasks`, naming "
+                + "them) unless `with_children` completes them with it.", params: [id, ifMatch],
+            body: Schema.object("Optional.", [("with_children", Schema.boolean)], optional: ["with_children"]), bodyRequired: false,
+            ok: "ActionDocument", okHeaders: [("ETag", "The new version.")]))])))
+        out.append(("/api/tasks/{id}/nest", .object([("post", op(
+            "nestTask", "Make a task a subtask of another (`parent`: its id or any task reference), or top-level again (`parent`: null). "
+                + "A parent is a task file, never the task itself or one of its subtasks.", params: [id, ifMatch],
+            body: Schema.object("The parent.", [("parent", .object([("type", .array([.string("string"), .string("null")]))]))]),
+            ok: "ActionDocument", okHeaders: [("ETag", "The new version.")]))])))
+        for action in ["reopen", "cancel", "flag", "unflag"] {
             out.append(("/api/tasks/{id}/\(action)", .object([("post", op(
                 "\(action)Task", actionSummaries[action] ?? action, params: [id, ifMatch], ok: "ActionDocument",
                 okHeaders: [("ETag", "The new version.")]))])))
@@ -261,7 +271,7 @@ enum OpenAPIDocument {
          ("403", "Refused: a Host that is not the server's (DNS rebinding), or another site's Origin (CSRF)."),
          ("404", "No such task, perspective, type or route."),
          ("409", "An edit conflict (another program changed the same fields since the version read), an ambiguous reference, "
-                + "a perspective id that is taken or a perspective changed since the version read."),
+                + "a perspective id that is taken or a perspective changed since the version read, a task with open subtasks (`open_subtasks`)."),
          ("413", "The body is over 1 MB."),
          ("415", "The body is not JSON."),
          ("422", "The file cannot be read fully; fix it by hand first."),
@@ -271,12 +281,13 @@ enum OpenAPIDocument {
         }
     }
 
-    static func op(_ id: String, _ summary: String, params: [JSONValue] = [], body: JSONValue? = nil, ok: String?, okSchema: JSONValue? = nil,
+    static func op(_ id: String, _ summary: String, params: [JSONValue] = [], body: JSONValue? = nil, bodyRequired: Bool = true,
+                   ok: String?, okSchema: JSONValue? = nil,
                    okStatus: String = "200", okHeaders: [(String, String)] = [], extra: [(String, JSONValue)] = []) -> JSONValue {
         var o: [(String, JSONValue)] = [("operationId", .string(id)), ("summary", .string(summary))]
         if !params.isEmpty { o.append(("parameters", .array(params))) }
         if let body {
-            o.append(("requestBody", .object([("required", .bool(true)),
+            o.append(("requestBody", .object([("required", .bool(bodyRequired)),
                                               ("content", .object([("application/json", .object([("schema", body)]))]))])))
         }
         var success: [(String, JSONValue)] = [("description", .string("OK.")),

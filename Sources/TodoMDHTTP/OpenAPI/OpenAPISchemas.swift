@@ -164,7 +164,8 @@ enum Schema {
                         ("path", string), ("current_version", pattern(version)),
                         ("fields", array(object("A field.", [("key", string), ("read", any), ("on_disk", any)]))),
                     ])),
-                ], optional: ["candidates", "conflict"])),
+                    ("subtasks", array(string)),
+                ], optional: ["candidates", "conflict", "subtasks"])),
             ])),
         ] + perspectiveSchemas + appSchemas + auditSchemas + quarantineSchemas + interchangeSchemas + calendarSchemas + inboxSchemas + reviewSchemas + [
             ("NewTask", .object([
@@ -299,8 +300,8 @@ enum Schema {
     /// The overview, theme, undo and batch documents.
     static var appSchemas: [(String, JSONValue)] {
         let task = ref("Task"), errorBody = object("The error.", [
-            ("code", string), ("message", string), ("candidates", array(string)), ("conflict", anyObject),
-        ], optional: ["candidates", "conflict"])
+            ("code", string), ("message", string), ("candidates", array(string)), ("conflict", anyObject), ("subtasks", array(string)),
+        ], optional: ["candidates", "conflict", "subtasks"])
         return [
             ("OverviewDocument", document("The sidebar's lists and counts.", [
                 ("today", pattern(day)),

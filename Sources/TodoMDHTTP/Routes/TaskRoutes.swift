@@ -11,7 +11,7 @@ import TodoMDService
 struct TaskRoutes {
     let runner: ServiceRunner
 
-    static let actions: Set<String> = ["done", "reopen", "cancel", "defer", "flag", "unflag", "move", "restore", "check"]
+    static let actions: Set<String> = ["done", "reopen", "cancel", "defer", "flag", "unflag", "move", "restore", "check", "nest"]
 
     func register(_ router: Router<APIContext>) {
         router.post("/api/tasks") { request, _ in try await create(request) }
@@ -123,12 +123,24 @@ struct TaskRoutes {
             let (o, today) = try await runner.run { (try $0.check(id, item: item, done: done, expected: expected), $0.clock.today) }
             return Responses.json(ActionDocument(o, today: today), headers: Responses.etag(o.task.version))
         }
+        if action == "nest" {
+            // Subtasks (issue 21): {"parent": a task id or reference | null}.
+            let parent = try JSONInput.optionalString(members, "parent")
+            let (o, today) = try await runner.run { (try $0.nest(id, under: parent, expected: expected), $0.clock.today) }
+            return Responses.json(ActionDocument(o, today: today), headers: Responses.etag(o.task.version))
+        }
+        let withChildren: Bool
+        switch members.first(where: { $0.0 == "with_children" })?.1 {
+        case nil, .null?: withChildren = false
+        case .bool(let b)? where action == "done": withChildren = b
+        default: throw APIError.badRequest("with_children is true or false, for done")
+        }
         let date = action == "defer" ? try JSONInput.optionalString(members, "date") : nil
         if action == "defer", date == nil { throw APIError.badRequest("defer needs {\"date\": \"…\"} (2026-12-01, tomorrow, +3d…)") }
         let (o, today) = try await runner.run { s -> (ActionOutcome, LocalDate) in
             let outcome: ActionOutcome
             switch action {
-            case "done": outcome = try s.complete(id, expected: expected)
+            case "done": outcome = try s.complete(id, expected: expected, withChildren: withChildren)
             case "reopen": outcome = try s.reopen(id, expected: expected)
             case "cancel": outcome = try s.cancel(id, expected: expected)
             case "defer": outcome = try s.deferTask(id, until: date ?? "", expected: expected).0

@@ -4,7 +4,7 @@ import Foundation
 /// vault or other parse settings is dropped and rebuilt, never migrated.
 enum IndexSchema {
     /// Bump on any change to the tables or to `TaskCodec`'s layout.
-    static let version = 13
+    static let version = 14
 
     static let create = """
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -23,12 +23,19 @@ enum IndexSchema {
             status TEXT NOT NULL, due TEXT, defer TEXT, scheduled TEXT, flagged INTEGER NOT NULL,
             priority TEXT NOT NULL, line INTEGER,  -- line: a checkbox task's (0-based), NULL for a task file
             area_key TEXT, project_key TEXT, tags_key TEXT NOT NULL, title_key TEXT NOT NULL,
-            handle TEXT NOT NULL   -- TaskHandle.hash of the task's id
+            handle TEXT NOT NULL,  -- TaskHandle.hash of the task's id
+            name_key TEXT          -- TaskDependencies.lookupKey: what a parent or dependency names it by
         );
         -- The whole task (`TaskCodec`), by task id.
         CREATE TABLE task_data (id INTEGER PRIMARY KEY, data BLOB NOT NULL);
         CREATE INDEX tasks_path ON tasks(path);
         CREATE INDEX tasks_handle ON tasks(handle);
+        CREATE INDEX tasks_name ON tasks(name_key) WHERE name_key IS NOT NULL;
+        -- What each task names as its parent or dependency (TaskDependencies.referenceKeys): a
+        -- view loads the tasks its tasks name, and those naming them, not the whole vault.
+        CREATE TABLE refs (task INTEGER NOT NULL, name TEXT NOT NULL);
+        CREATE INDEX refs_task ON refs(task);
+        CREATE INDEX refs_name ON refs(name);
         -- Small partial indexes, so a load touches only the rows it needs: Today's dates (SQLite
         -- answers the OR of the three through them), special notes, files with problems.
         CREATE INDEX tasks_due ON tasks(due) WHERE due IS NOT NULL;
@@ -45,13 +52,13 @@ enum IndexSchema {
         CREATE VIRTUAL TABLE fts USING fts5(title, description, tags, body, tokenize = 'unicode61 remove_diacritics 2');
         """
 
-    static let tables: Set<String> = ["meta", "files", "tasks", "task_data", "history", "copies", "fts"]
+    static let tables: Set<String> = ["meta", "files", "tasks", "task_data", "history", "copies", "fts", "refs"]
 
     /// How many earlier task versions the history keeps.
     static let historyLimit = 2000
 
     static let drop = """
-        DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS tasks; DROP TABLE IF EXISTS task_data; DROP TABLE IF EXISTS history; DROP TABLE IF EXISTS copies; DROP TABLE IF EXISTS fts;
+        DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS tasks; DROP TABLE IF EXISTS task_data; DROP TABLE IF EXISTS history; DROP TABLE IF EXISTS copies; DROP TABLE IF EXISTS refs; DROP TABLE IF EXISTS fts;
         """
 }
 

@@ -42,7 +42,7 @@ struct IndexWriter {
     }
 
     private func removeTasks(path: String) throws {
-        for table in ["fts WHERE rowid", "task_data WHERE id"] {
+        for table in ["fts WHERE rowid", "task_data WHERE id", "refs WHERE task"] {
             try db.cachedStatement(sql: "DELETE FROM \(table) IN (SELECT id FROM tasks WHERE path = ?)").execute(arguments: [path])
         }
         try db.cachedStatement(sql: "DELETE FROM tasks WHERE path = ?").execute(arguments: [path])
@@ -75,18 +75,20 @@ struct IndexWriter {
             try removeTasks(path: f.file.path)
         }
         let insertTask = try db.cachedStatement(sql: """
-            INSERT INTO tasks (path, ord, fingerprint, status, due, defer, scheduled, flagged, priority, line, area_key, project_key, tags_key, title_key, handle)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO tasks (path, ord, fingerprint, status, due, defer, scheduled, flagged, priority, line, area_key, project_key, tags_key, title_key, handle, name_key)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let insertData = try db.cachedStatement(sql: "INSERT INTO task_data (id, data) VALUES (?, ?)")
+        let insertRef = try db.cachedStatement(sql: "INSERT INTO refs (task, name) VALUES (?, ?)")
         let insertText = try db.cachedStatement(sql: "INSERT INTO fts (rowid, title, description, tags, body) VALUES (?, ?, ?, ?, ?)")
         for (i, t) in f.tasks.enumerated() {
             try SQLBind.run(insertTask, [.text(f.file.path), .int(Int64(i)), .int(f.fingerprint), .text(t.status), .text(t.due),
                                          .text(t.deferDate), .text(t.scheduled), .int(t.flagged ? 1 : 0), .text(t.priority),
                                          t.line.map { .int(Int64($0)) } ?? .text(nil), .text(t.areaKey),
-                                         .text(t.projectKey), .text(t.tagsKey), .text(t.titleKey), .text(t.handle)], db)
+                                         .text(t.projectKey), .text(t.tagsKey), .text(t.titleKey), .text(t.handle), .text(t.nameKey)], db)
             let id = db.lastInsertedRowID
             try SQLBind.run(insertData, [.int(id), .blob(t.data)], db)
+            for name in t.refs { try SQLBind.run(insertRef, [.int(id), .text(name)], db) }
             if withText {
                 try SQLBind.run(insertText, [.int(id), .text(t.task.title), .text(t.task.description ?? ""),
                                              .text(t.task.tags.joined(separator: " ")), .text(t.task.body)], db)

@@ -9,6 +9,10 @@ public struct Prefilter: Sendable, Equatable {
     var arguments: [String] = []
     /// The full-text values the condition searches (the text index must exist first).
     public internal(set) var textQueries: [String] = []
+    /// Load with the tasks let through the ones they name as parent or dependency (up the tree),
+    /// those naming them, and every task of these projects (`withRelated`).
+    var related = false
+    var wholeProjects: [String] = []
 
     /// No condition: every task.
     public static let all = Prefilter()
@@ -74,6 +78,37 @@ public struct Prefilter: Sendable, Equatable {
         var p = Prefilter()
         p.add("instr(d.data, CAST(? AS BLOB)) > 0", [text])
         return p
+    }
+
+    /// This condition, and with the tasks it lets through everything their dependencies depend on
+    /// (issue 21): the tasks they name as parent or blocker (up the tree), the tasks naming them
+    /// (children, the tasks they block), and every task of `projects` (the vault's sequential
+    /// projects and those with dates). `TaskDependencies` computed from such a snapshot is then
+    /// exact for every task a view of it can show, without reading the rest of the vault.
+    public func withRelated(projects: [String]) -> Prefilter {
+        var p = self
+        p.related = true
+        p.wholeProjects = projects.map(Self.fold)
+        return p
+    }
+
+    /// Whether a snapshot loaded through this holds every task's dependencies (`withRelated`,
+    /// or every task).
+    public var holdsDependencies: Bool { related || clauses.isEmpty }
+
+    /// The `SELECT path, data` this prefilter loads by. With `related` (and tasks that name
+    /// others, `hasRefs`), a recursive query closes the tasks let through over `refs`; the
+    /// names there are file names, so a reference may load a namesake too (never too few).
+    func selectSQL(hasRefs: Bool) -> (sql: String, arguments: [String]) {
+        let plain = "SELECT t.path, d.data FROM tasks t LEFT JOIN task_data d ON d.id = t.id"
+        guard related, !clauses.isEmpty, hasRefs || !wholeProjects.isEmpty else { return (plain + " WHERE " + sql, arguments) }
+        let projects = wholeProjects.isEmpty ? "" : " OR t.project_key IN (" + wholeProjects.map { _ in "?" }.joined(separator: ",") + ")"
+        return ("""
+            WITH RECURSIVE seed(id) AS (SELECT t.id FROM tasks t LEFT JOIN task_data d ON d.id = t.id WHERE (\(sql))\(projects)),
+            up(id) AS (SELECT id FROM seed UNION SELECT n.id FROM up JOIN refs r ON r.task = up.id JOIN tasks n ON n.name_key = r.name),
+            down(id) AS (SELECT r.task FROM seed JOIN tasks s ON s.id = seed.id JOIN refs r ON r.name = s.name_key)
+            \(plain) WHERE t.id IN (SELECT id FROM up UNION SELECT id FROM down)
+            """, arguments + wholeProjects)
     }
 
     mutating func add(_ clause: String, _ args: [String] = []) {

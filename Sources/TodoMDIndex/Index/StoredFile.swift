@@ -15,6 +15,9 @@ struct StoredFile {
         var tagsKey: String, titleKey: String
         /// `TaskHandle.hash` of the task's id: short handles are prefixes of it.
         var handle: String
+        /// `TaskDependencies.lookupKey` and `referenceKeys`.
+        var nameKey: String?
+        var refs: [String]
         var data: [UInt8]
         var task: TodoTask
     }
@@ -39,7 +42,8 @@ struct StoredFile {
             Task(status: t.status.rawValue, due: t.due?.date.description, deferDate: t.deferDate?.date.description,
                  scheduled: t.scheduled?.date.description, flagged: t.flagged, priority: t.priority.rawValue, line: t.line, areaKey: t.area.map(Prefilter.fold),
                  projectKey: t.project.map(Prefilter.fold), tagsKey: Prefilter.tagsKey(t.tags), titleKey: t.title.lowercased(),
-                 handle: TaskHandle.hash(t.id), data: TaskCodec.encode(t, fileFingerprint: c.fingerprint), task: t)
+                 handle: TaskHandle.hash(t.id), nameKey: TaskDependencies.lookupKey(of: t),
+                 refs: TaskDependencies.hasReferences(t) ? TaskDependencies.referenceKeys(of: t) : [], data: TaskCodec.encode(t, fileFingerprint: c.fingerprint), task: t)
         }
     }
 

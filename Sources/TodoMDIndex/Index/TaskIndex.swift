@@ -455,10 +455,9 @@ public final class TaskIndex {
             // planner then answers a view's OR of dates through the date indexes; Swift sorts.
             var blobs = BlobBatch()
             var columnPaths: [String] = []
-            try SQLRows.each(db, """
-                SELECT t.path, d.data FROM tasks t LEFT JOIN task_data d ON d.id = t.id
-                WHERE \(prefilter.sql)
-                """, prefilter.arguments) { s in
+            let hasRefs = prefilter.related ? try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM refs)") ?? false : false
+            let select = prefilter.selectSQL(hasRefs: hasRefs)
+            try SQLRows.each(db, select.sql, select.arguments) { s in
                 blobs.append(SQLRows.blob(s, 1))
                 columnPaths.append(SQLRows.text(s, 0))
             }
@@ -489,6 +488,7 @@ public final class TaskIndex {
         }
         Trace.mark("decode \(files.count) files' tasks")
         var snap = vault.assemble(files)
+        snap.holdsDependencies = prefilter.holdsDependencies
         snap.notes = try walkNotes ?? savedWalkNotes()
         Trace.mark("assemble")
         return snap

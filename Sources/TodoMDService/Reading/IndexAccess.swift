@@ -36,16 +36,22 @@ enum SnapshotNeed {
     case exact(String)
     /// The tasks whose stored form mentions this text (a superset of those with that key).
     case mentioning(String)
+    /// The tasks at this path, with what they name up the tree and the tasks naming them
+    /// (`Prefilter.withRelated`).
+    case around(String)
 
-    func prefilter(today: LocalDate) -> Prefilter {
+    /// The index's condition for this need on `today`; a view or query also loads what its
+    /// tasks' dependencies need (`Prefilter.withRelated`), with every task of `wholeProjects`.
+    func prefilter(today: LocalDate, wholeProjects: [String]) -> Prefilter {
         switch self {
         case .all: return .all
-        case .view(let kind, let filter): return .view(kind, filter: filter, today: today)
-        case .query(let node, let filter): return .query(node, filter: filter, today: today)
+        case .view(let kind, let filter): return Prefilter.view(kind, filter: filter, today: today).withRelated(projects: wholeProjects)
+        case .query(let node, let filter): return Prefilter.query(node, filter: filter, today: today).withRelated(projects: wholeProjects)
         case .notesOnly: return .query(.or([]), today: today)
         case .resolving(let query): return .resolving(query)
         case .exact(let query): return .exact(query)
         case .mentioning(let text): return .mentioning(text)
+        case .around(let path): return Prefilter.exact(path).withRelated(projects: [])
         }
     }
 }
@@ -102,16 +108,9 @@ extension TodoService {
     /// The vault as `need` requires it: from the index when it can answer, else read from the
     /// files (and in a command, read once and kept).
     func snapshot(_ need: SnapshotNeed, clock: Clock) -> VaultSnapshot {
-        // Projects' dates apply to tasks without their own (effective dates): a prefiltered view
-        // would miss such a task, so a vault that sets them reads every task.
+        // Projects' dates apply to tasks without their own (effective dates): a view loads every
+        // task of such a project (`SnapshotNeed.prefilter`), then they are applied.
         let settings = vault.settings
-        var need = need
-        if settings.hasProjectDates {
-            switch need {
-            case .view, .query: need = .all
-            default: break
-            }
-        }
         var snap = settledSnapshot(need, clock: clock)
         if settings.hasProjectDates { snap.tasks = settings.withEffectiveDates(snap.tasks) }
         let held = heldPaths()
@@ -122,7 +121,10 @@ extension TodoService {
     /// The snapshot after merging sync-conflict copies (open conflicts left out).
     private func settledSnapshot(_ need: SnapshotNeed, clock: Clock) -> VaultSnapshot {
         guard !settlingCopies else { return loadSnapshot(need, clock: clock) }
-        if vault.exists { settleSettingsCopies() }
+        if vault.exists {
+            settleSettingsCopies()
+            do { try finishInterruptedRename() } catch { options.warn("an interrupted rename could not be finished yet: \(error)") }
+        }
         var snap = loadSnapshot(need, clock: clock)
         // Sync-conflict copies: merged into their originals first; open conflicts left out.
         let indexed: Bool
@@ -156,7 +158,7 @@ extension TodoService {
     /// What `need` requires, from the index only; nil when the index cannot answer.
     func indexSnapshot(_ need: SnapshotNeed, clock: Clock) -> VaultSnapshot? {
         openIndex()
-        let prefilter = need.prefilter(today: clock.today)
+        let prefilter = need.prefilter(today: clock.today, wholeProjects: vault.settings.wholeProjects)
         switch access {
         case .closed, .off:
             return nil
@@ -224,15 +226,17 @@ extension TodoService {
 }
 
 extension TodoService {
-    /// The vault's dependencies for a view of `snap` (possibly a prefiltered part of the vault):
-    /// only when one of its tasks names a dependency or is in a sequential project (or `always`,
-    /// a query about blocking) is the whole vault read, to find the blockers and every task of
-    /// those projects; a vault without either pays nothing.
+    /// The vault's dependencies for a view of `snap` (possibly a prefiltered part of the vault).
+    /// A view's snapshot from the index holds what they need (`holdsDependencies`); a part
+    /// without it, when one of its tasks names a dependency or is in a sequential project (or
+    /// `always`, a query about blocking), makes the whole vault read. A vault without either
+    /// pays nothing.
     func dependencies(of snap: VaultSnapshot, clock: Clock, always: Bool = false) -> TaskDependencies {
         let settings = vault.settings
         let sequential = settings.hasSequentialProjects && Set(snap.tasks.compactMap(\.project)).contains(where: settings.isSequential)
         guard always || sequential || snap.tasks.contains(where: TaskDependencies.hasReferences) else { return .none }
-        return dependencies(among: snapshot(.all, clock: clock).tasks, order: OrderFile.load(root: root))
+        let tasks = snap.holdsDependencies ? snap.tasks : snapshot(.all, clock: clock).tasks
+        return dependencies(among: tasks, order: OrderFile.load(root: root))
     }
 
     /// The dependencies among `tasks` (the whole vault), with the order of its sequential

@@ -118,7 +118,9 @@ extension TodoService {
             if !snap.problems.isEmpty {
                 warnings.append("\(snap.problems.count) file(s) could not be read fully; run `todomd doctor`")
             }
-            let result = engine.build(kind, tasks: snap.tasks, filter: filter, dependencies: dependencies(of: snap, clock: clock))
+            let deps = dependencies(of: snap, clock: clock)
+            Trace.mark("dependencies")
+            let result = engine.build(kind, tasks: snap.tasks, filter: filter, dependencies: deps)
             Trace.mark("build view")
             return ViewPage(content: .builtIn(result), today: clock.today, versions: TaskVersions(snap.fingerprints), warnings: warnings)
         }

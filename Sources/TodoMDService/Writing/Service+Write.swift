@@ -162,8 +162,7 @@ extension TodoService {
             let open = openSubtasks(of: target, clock: clock)
             if !open.isEmpty {
                 guard withChildren else {
-                    throw TodoError.invalidArgument("\(target.title) has \(open.count) open subtask\(open.count == 1 ? "" : "s"): "
-                        + open.map(\.title).joined(separator: ", ") + "; complete them first, or complete them with it (--with-children)")
+                    throw TodoError.openSubtasks(task: target.title, subtasks: open.map(\.title))
                 }
                 // Deepest first, so each parent is complete-able when its turn comes.
                 for child in open.reversed() where !child.status.isClosed {

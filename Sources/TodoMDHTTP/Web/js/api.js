@@ -86,10 +86,12 @@ export const api={
   create:draft=>request('POST','/api/tasks',{body:draft}),
   /** Sets fields ({due: "friday", project: null …}); null clears. */
   patch:(id,fields,version)=>request('PATCH',`/api/tasks/${encodeId(id)}`,{body:fields,version}),
-  /** done | reopen | cancel | defer ({date}) | flag | unflag */
+  /** done ({with_children}) | reopen | cancel | defer ({date}) | flag | unflag */
   act:(id,action,body={},version)=>request('POST',`/api/tasks/${encodeId(id)}/${action}`,{body,version}),
   /** Manual order: put `id` before or after `other` in `view` (.order.json). */
   move:(id,{before,after,view})=>request('POST',`/api/tasks/${encodeId(id)}/move`,{body:{before,after,view}}),
+  /** Subtasks: makes `id` a subtask of `parent` (a task id or reference; null: top-level again). */
+  nest:(id,parent,version)=>request('POST',`/api/tasks/${encodeId(id)}/nest`,{body:{parent},version}),
   remove:(id,version)=>request('DELETE',`/api/tasks/${encodeId(id)}`,{version}),
   /** Several writes as ONE undoable action: ops [{id, action: set|done|reopen|cancel|defer|flag|unflag|delete, fields?, date?, version?}]. */
   batch:(ops,label)=>request('POST','/api/batch',{body:{label,ops}}),

@@ -4,6 +4,7 @@
 import{h,$,replace,icon,reducedMotion}from'./dom.js'
 import{on,emit}from'./bus.js'
 import{api}from'./api.js'
+import{completeTask}from'./row.js'
 import{minutesLabel}from'./dates.js'
 import{closeTask,route}from'./router.js'
 import{row,debounce,segmented,options}from'./detail/ui.js'
@@ -201,9 +202,10 @@ function statusField(){
   const sel=h('select#detail-status',{name:'status',onchange:async()=>{
     const next=sel.value
     const act={done:'done',cancelled:'cancel'}[next]||(next==='todo'&&/done|cancelled/.test(was)?'reopen':null)
-    const t=await save('status',next,act&&((c,v)=>api.act(c.id,act,{},v)))
+    // Done goes through completeTask: a parent with open subtasks asks first (cancelled: the task unchanged).
+    const t=await save('status',next,act&&((c,v)=>act==='done'?completeTask(c.task,v).then(r=>r||{task:c.task}):api.act(c.id,act,{},v)))
     sel.value=t?t.status:was
-    if(t&&act==='done')toast('Completed',true)
+    if(t?.status==='done'&&act==='done')toast('Completed',true)
   }},options([['todo','To do'],['in-progress','In progress'],['someday','Someday'],['done','Done'],['cancelled','Cancelled']]))
   return{key:'status',el:row('status','Status',sel.id,sel),update(t){was=sel.value=t.status;$('#detail').classList.toggle('is-done',t.status==='done')}}
 }

@@ -1,9 +1,10 @@
-// Pointer gestures on rows: drag to reorder (api.move → .order.json) or onto a sidebar entry
-// (api.patch), swipe right to complete and left to defer on touch, long-press / right-click menu.
+// Pointer gestures on rows: drag to reorder (api.move → .order.json), onto the middle of another
+// row to make it a subtask (api.nest) or onto a sidebar entry (api.patch), swipe right to complete
+// and left to defer on touch, long-press / right-click menu.
 import{h,icon}from'./dom.js'
 import{api}from'./api.js'
 import{toggleDone,select,changed}from'./row.js'
-import{taskMenu,openMenu,deferItems}from'./menu.js'
+import{taskMenu,openMenu,deferItems,nestTask}from'./menu.js'
 import{dropTarget}from'./sidebar.js'
 import{toast}from'./toast.js'
 
@@ -26,7 +27,7 @@ export function bindGestures(root,orderKey){
     if(!li?.task||e.button||e.target.closest('button,input,a'))return
     const touch=e.pointerType!='mouse',cl=li.classList,x0=e.clientX,y0=e.clientY,inner=li.querySelector('.row-inner')
     const css=(el,v)=>el.style.transform=v||''
-    let mode=null,pressed=false,over=null,target=null,siblings=[],mids,rh=0
+    let mode=null,pressed=false,over=null,nest=null,target=null,siblings=[],mids,rects,kids,rh=0
     const press=touch&&setTimeout(()=>{pressed=true;cl.add('pressed');navigator.vibrate?.(10)},450)
     const on=add=>[['pointermove',move],['pointerup',up],['pointercancel',cleanup]].forEach(([n,f])=>root[(add?'add':'remove')+'EventListener'](n,f))
 
@@ -46,7 +47,11 @@ export function bindGestures(root,orderKey){
           cl.add('lifted')
           siblings=[...li.parentElement.children].filter(s=>s.classList.contains('task-row'))
           rh=li.getBoundingClientRect().height
-          mids=new Map(siblings.map(x=>{const r=x.getBoundingClientRect();return[x,r.top+r.height/2]}))
+          rects=new Map(siblings.map(x=>[x,x.getBoundingClientRect()]))
+          mids=new Map(siblings.map(x=>{const r=rects.get(x);return[x,r.top+r.height/2]}))
+          // Its own subtasks (the deeper rows right after it) cannot be its parent.
+          const d=+li.dataset.depth;kids=[]
+          for(let x=li.nextElementSibling;x&&+x.dataset.depth>d;x=x.nextElementSibling)kids.push(x)
         }
       }
       if(mode=='swipe'){
@@ -56,12 +61,18 @@ export function bindGestures(root,orderKey){
         cl.toggle('armed',Math.abs(dx)>SWIPE)
         return
       }
-      css(li,`translateY(${dy}px) scale(1.02)`)
       const drop=dropTarget(ev.clientX,ev.clientY)
       if(drop!=over){over?.classList.remove('drop-over');over=drop;over?.classList.add('drop-over')}
       // Part the others: rows between the old and the new place shift by the lifted row's height.
       const others=siblings.filter(x=>x!=li),i=siblings.indexOf(li)
-      const j=over?i:others.filter(x=>mids.get(x)<ev.clientY).length
+      // The middle half of another row (where it was before the others parted) nests under it; its top
+      // and bottom quarters reorder. While nesting, nothing parts: the target stays under the pointer.
+      const y=ev.clientY,hit=!over&&others.find(x=>{const r=rects.get(x);return y>r.top+r.height/4&&y<r.bottom-r.height/4})
+      const n=hit&&!kids.includes(hit)&&hit.task?.line==null&&hit.dataset.id!=li.task.parent_id?hit:null
+      if(n!=nest){nest?.classList.remove('nest-over');nest=n;nest?.classList.add('nest-over')}
+      // Nesting, the lifted row slips below the target, indented as the subtask it will be (the target stays readable).
+      css(li,nest?`translate(24px,${dy+rh*.7}px) scale(.97)`:`translateY(${dy}px) scale(1.02)`)
+      const j=over||nest?i:others.filter(x=>mids.get(x)<y).length
       target=j==i?null:j<others.length?{before:others[j]}:{after:others.at(-1)}
       others.forEach((x,k)=>{
         const shift=k>=j&&k<i?rh:k<j&&k>=i?-rh:0
@@ -75,10 +86,11 @@ export function bindGestures(root,orderKey){
       [...siblings,li,inner].forEach(x=>css(x))
       li.querySelector('.swipe-icon')?.remove()
       over?.classList.remove('drop-over')
+      nest?.classList.remove('nest-over')
       on(false)
     }
     const up=async ev=>{
-      const m=mode,dx=ev.clientX-x0,drop=over,tgt=target,t=li.task
+      const m=mode,dx=ev.clientX-x0,drop=over,under=nest,tgt=target,t=li.task
       cleanup()
       if(!m&&pressed)return taskMenu(t,{x:ev.clientX,y:ev.clientY})
       if(m=='swipe'){
@@ -94,7 +106,8 @@ export function bindGestures(root,orderKey){
           await api.patch(t.id,drop.drop(t),t.version)
           toast(`Moved to ${drop.querySelector('.label').textContent}`,{undo:true})
           changed('modified',t.id)
-        }else if(tgt){
+        }else if(under)await nestTask(t,under.dataset.id,under.task.title)
+        else if(tgt){
           const key=orderKey(),{before,after}=tgt,other=before||after
           if(!key)return toast('This list is sorted for you; drag onto a list in the sidebar to move a task.')
           before?other.before(li):other.after(li)

@@ -5,7 +5,7 @@ import{emit}from'./bus.js'
 import{toast}from'./toast.js'
 import{overview}from'./sidebar.js'
 import{cap}from'./router.js'
-import{isClosed,changed}from'./row.js'
+import{isClosed,changed,completeTask}from'./row.js'
 
 let open=null
 export function closeMenu(){
@@ -22,7 +22,7 @@ export function openMenu(items,at,label='Actions'){
   const el=h('div.menu',{role:'menu','aria-label':label,tabindex:-1})
   const all=()=>$$('.menu-item',el)
   const focusAt=i=>{const a=all();a[(i+a.length)%a.length]?.focus()}
-  const fill=list=>replace(el,list.map(it=>it=='-'?h('div.menu-sep',{role:'separator'}):h('button',{
+  const fill=list=>replace(el,list.filter(Boolean).map(it=>it=='-'?h('div.menu-sep',{role:'separator'}):h('button',{
     role:'menuitem',class:['menu-item',it.danger&&'danger'],tabindex:-1,'aria-haspopup':it.items&&'menu',
     onclick:async()=>{
       if(it.items){fill(await it.items());return focusAt(0)}
@@ -94,6 +94,34 @@ function moveItems(t){
     ...a.projects.map(p=>to('  '+p.project,'project',a.area,p.project))])]
 }
 
+/** Makes t a subtask of task `parent` (null: top-level again) and says so. */
+export const nestTask=(t,parent,title)=>write(t,'modified',parent?`Moved under “${title}”`:'Moved out of its parent',api.nest(t.id,parent,t.version))
+
+// The keyboard's way to nest: the other tasks of the list shown (not t's own subtasks, not checkbox lines).
+function parentItems(t){
+  const rows=$$('#main .task-row'),i=rows.findIndex(li=>li.dataset.id==t.id)
+  let k=i+1
+  while(i>=0&&rows[k]&&+rows[k].dataset.depth>+rows[i].dataset.depth)k++
+  const ok=rows.filter((li,j)=>(j<i||j>=k)&&li.task&&li.task.line==null&&li.dataset.id!=t.parent_id).slice(0,40)
+  return ok.length?ok.map(li=>({label:li.task.title,icon:'check',run:()=>nestTask(t,li.dataset.id,li.task.title)})):[{label:'No other task in this list',run:()=>{}}]
+}
+
+/** Asks before completing a parent with open subtasks (native <dialog>: focus trap, Escape cancels). */
+export function confirmChildren(title,subtasks){
+  return new Promise(resolve=>{
+    const ok=h('button.btn.primary',{autofocus:true,onclick:()=>d.close('ok')},'Complete all')
+    const d=h('dialog.confirm.subtasks-dialog',{'aria-labelledby':'subtasks-title','aria-describedby':'subtasks-text'},
+      h('h2#subtasks-title',`Complete “${title}”?`),
+      h('p#subtasks-text',subtasks.length==1?'It has an open subtask, which will be completed too:':`It has ${subtasks.length} open subtasks, which will be completed too:`),
+      h('ul.subtask-list',subtasks.map(s=>h('li',s))),
+      h('div.dialog-actions',h('button.btn',{onclick:()=>d.close('')},'Cancel'),ok))
+    d.onclose=()=>{d.remove();resolve(d.returnValue=='ok')}
+    $('#overlays').append(d)
+    d.showModal()
+    ok.focus()
+  })
+}
+
 const DUP=['title','description','due','scheduled','defer','priority','flagged','area','project','tags','recurrence','estimated_minutes']
 
 /** The context menu of a task (right-click, long-press, Shift-F10). */
@@ -101,9 +129,11 @@ export function taskMenu(t,at){
   const closed=isClosed(t)
   return openMenu([
     {label:'Open',icon:'note',run:()=>emit('open-task',t.id)},
-    {label:closed?'Reopen':'Complete',icon:'check',run:()=>act(t,closed?'reopen':'done',closed?'Reopened':'Completed',{},'done')},
+    {label:closed?'Reopen':'Complete',icon:'check',run:async()=>closed?act(t,'reopen','Reopened',{},'done'):(r=>r&&write(t,'done','Completed',r))(await completeTask(t))},
     '-',
     {label:'Move to…',icon:'area',items:()=>moveItems(t)},
+    t.line==null&&{label:'Make subtask of…',icon:'list',items:()=>parentItems(t)},
+    t.parent_id&&{label:'Move out of parent',icon:'back',run:()=>nestTask(t,null)},
     {label:'Priority…',icon:'warning',items:()=>['high','medium','low','none'].map(p=>({label:cap(p),run:()=>setFields(t,{priority:p},`Priority: ${p}`)}))},
     {label:t.flagged?'Unflag':'Flag',icon:'flagged',run:()=>act(t,t.flagged?'unflag':'flag')},
     {label:'Defer…',icon:'calendar',items:()=>deferItems(t)},

@@ -78,7 +78,8 @@ export async function toggleDone(li){
   cl.add(reopen?'reopening':'completing')
   cb.setAttribute('aria-checked',!reopen)
   try{
-    await Promise.all([api.act(t.id,reopen?'reopen':'done',{},t.version),pause(450)])
+    const[r]=await Promise.all([reopen?api.act(t.id,'reopen',{},t.version):completeTask(t),pause(450)])
+    if(!r)return undone()
     if(!reopen&&!li.closest('.vlist')){
       cl.add('leaving')
       await pause(320)
@@ -86,10 +87,18 @@ export async function toggleDone(li){
     }
     toast(reopen?'Reopened':'Completed',{undo:true})
     changed('done',t.id)
-  }catch(e){
-    cl.remove('completing','reopening')
-    cb.setAttribute('aria-checked',reopen)
-    toast(e.message)
+  }catch(e){undone();toast(e.message)}
+  function undone(){cl.remove('completing','reopening');cb.setAttribute('aria-checked',reopen)}
+}
+
+/** Completes task t (with `version`); a parent with open subtasks asks first and "Complete all" sends
+ *  with_children. Resolves to the API's answer, or null when the user cancels. */
+export async function completeTask(t,version=t.version){
+  try{return await api.act(t.id,'done',{},version)}
+  catch(e){
+    if(e.code!='open_subtasks')throw e
+    if(!await(await import('./menu.js')).confirmChildren(t.title,e.body.error.subtasks||[]))return null
+    return api.act(t.id,'done',{with_children:true},version)
   }
 }
 

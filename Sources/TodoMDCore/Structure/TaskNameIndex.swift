@@ -1,0 +1,48 @@
+import Foundation
+
+/// The tasks a set of references can name (issue 21): task files by normalized path and file
+/// name, checkbox lines by their 🆔 id. Only the names asked for are indexed, and a task file
+/// whose plain file name is none of them is skipped without normalizing its path: a view of
+/// thousands of tasks with a few links pays a lowercase per file, not a parse.
+struct TaskNameIndex {
+    private var byName: [String: [Int]] = [:]
+    private var byLineID: [String: [Int]] = [:]
+    private let tasks: [TodoTask]
+
+    /// Indexes `tasks` under the `names` (`TaskDependencies.normalize`d) and `lineIDs` wanted.
+    init(_ tasks: [TodoTask], names: Set<String>, lineIDs: Set<String>) {
+        self.tasks = tasks
+        guard !names.isEmpty || !lineIDs.isEmpty else { return }
+        let bases = Set(names.map { $0.split(separator: "/").last.map(String.init) ?? $0 })
+        for (i, t) in tasks.enumerated() {
+            if t.line == nil {
+                guard !names.isEmpty, Self.mayBeNamed(t.path, bases: bases) else { continue }
+                for name in TaskDependencies.names(ofPath: t.path) where names.contains(name) { byName[name, default: []].append(i) }
+            } else if !lineIDs.isEmpty, case .string(let id)? = t.extra.last(where: { $0.0 == "task_id" })?.1, lineIDs.contains(id) {
+                byLineID[id, default: []].append(i)
+            }
+        }
+    }
+
+    /// Whether a file at `path` could answer to one of `bases`: its last component, without
+    /// `.md`, lowercased, is one — exact for every path `normalize` reads as plain
+    /// (no `[`, `|`, `#`); the others are always looked at.
+    static func mayBeNamed(_ path: String, bases: Set<String>) -> Bool {
+        let utf8 = path.utf8
+        if utf8.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: "[") }) { return true }
+        var last = path[(path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex)...].lowercased()
+        if last.hasSuffix(".md") { last.removeLast(3) }
+        // Spaces at either end are trimmed or kept by rules not worth repeating here: look.
+        if last.first?.isWhitespace ?? true || last.last?.isWhitespace ?? true { return true }
+        return bases.contains(last)
+    }
+
+    /// The task `name` means for `from`: of several, the one in `from`'s folder, else the first.
+    func target(_ name: String, lineID: Bool, from: TodoTask) -> TodoTask? {
+        guard let found = lineID ? byLineID[name] : byName[name], !found.isEmpty else { return nil }
+        if found.count == 1 { return tasks[found[0]] }
+        let folder = (from.path as NSString).deletingLastPathComponent
+        let i = found.first { (tasks[$0].path as NSString).deletingLastPathComponent == folder } ?? found[0]
+        return tasks[i]
+    }
+}
