@@ -60,6 +60,36 @@ public struct TaskDependencies: Sendable {
         if !heads.isEmpty { for t in tasks where heads.contains(t.key) { titles[t.key] = t.title } }
     }
 
+    /// When a task stopped being blocked: the moment its last blocker was completed.
+    public struct Unblocking: Sendable, Equatable {
+        public var at: Date
+        /// The title of that blocker.
+        public var by: String
+
+        public init(at: Date, by: String) {
+            self.at = at
+            self.by = by
+        }
+    }
+
+    /// The open tasks of `tasks` (the whole vault) whose every dependency is resolved and
+    /// closed, by task key: when the last of them was completed, and which (reminders, issue 21).
+    public static func unblocked(_ tasks: [TodoTask]) -> [String: Unblocking] {
+        let dependents = tasks.filter { hasReferences($0) && !$0.status.isClosed }
+        let refs = dependents.map(references)
+        guard refs.contains(where: { !$0.isEmpty }) else { return [:] }
+        let index = TaskNameIndex(tasks, names: Set(refs.joined().filter { !$0.lineID }.map(\.name)),
+                                  lineIDs: Set(refs.joined().filter(\.lineID).map(\.name)))
+        var out: [String: Unblocking] = [:]
+        for (t, refs) in zip(dependents, refs) where !refs.isEmpty {
+            let targets = refs.compactMap { index.target($0.name, lineID: $0.lineID, from: t) }.filter { $0.key != t.key }
+            guard !targets.isEmpty, targets.allSatisfy(\.status.isClosed),
+                  let last = targets.filter({ $0.completed != nil }).max(by: { $0.completed! < $1.completed! }) else { continue }
+            out[t.key] = Unblocking(at: last.completed!, by: last.title)
+        }
+        return out
+    }
+
     public func isBlocked(_ key: String) -> Bool { blockedBy[key] != nil }
 
     /// `group` with its subtasks nested (`TaskTree.nested`) and, for each task held up, what

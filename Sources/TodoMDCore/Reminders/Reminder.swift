@@ -13,6 +13,8 @@ public struct Reminder: Sendable, Equatable {
         case nag
         /// The end of a snooze (`snoozed_until`).
         case snooze
+        /// The last task it was blocked by was done (issue 21), and it has a date by then.
+        case unblocked
     }
 
     public var at: Date

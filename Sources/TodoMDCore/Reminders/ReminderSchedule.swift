@@ -12,7 +12,10 @@ import Foundation
 ///   and the nagging goes on from there) or silenced (`nag_silenced`: the occurrence date it was
 ///   silenced for; the next occurrence nags again). Only when `.todomd.json` turns nagging on and
 ///   the file's source may nag;
-/// - a done or cancelled task has none; a repeating task's are its current occurrence's.
+/// - a done or cancelled task has none; a repeating task's are its current occurrence's;
+/// - a project's dates count for its tasks without their own (effective dates); a task blocked
+///   or waiting in a sequential project (`held`) has no "Now available"; the moment the last
+///   task it was blocked by is done (`unblocked`), a task with a date by that day says so.
 ///
 /// Pure: the tasks, a window and a zone in, the reminders out, sorted by time.
 public enum ReminderSchedule {
@@ -20,19 +23,27 @@ public enum ReminderSchedule {
     public static let nagLimit = 500
 
     public static func reminders(_ tasks: [TodoTask], from: Date, to: Date, zone: TimeZone,
-                                 settings: ReminderSettings) -> [Reminder] {
+                                 settings: ReminderSettings, held: Set<String> = [],
+                                 unblocked: [String: TaskDependencies.Unblocking] = [:]) -> [Reminder] {
         var out: [Reminder] = []
         for t in tasks where !t.status.isClosed {
-            out += reminders(of: t, from: from, to: to, zone: zone, settings: settings)
+            out += reminders(of: t, from: from, to: to, zone: zone, settings: settings, held: held.contains(t.key),
+                             unblocked: unblocked[t.key])
         }
         return out.sorted { ($0.at, $0.taskID, $0.kind.rawValue) < ($1.at, $1.taskID, $1.kind.rawValue) }
     }
 
     /// One task's reminders in [from, to).
-    public static func reminders(of t: TodoTask, from: Date, to: Date, zone: TimeZone, settings: ReminderSettings) -> [Reminder] {
+    public static func reminders(of t: TodoTask, from: Date, to: Date, zone: TimeZone, settings: ReminderSettings,
+                                 held: Bool = false, unblocked: TaskDependencies.Unblocking? = nil) -> [Reminder] {
         guard !t.status.isClosed else { return [] }
         let snoozed = TaskReminderFields.snoozedUntil(t, zone: zone)
         var base = baseReminders(t, zone: zone, settings: settings)
+        if held { base.removeAll { $0.kind == .deferred } }
+        if let u = unblocked, let day = (t.due ?? t.effectiveDue ?? t.scheduled)?.date ?? (t.deferDate ?? t.effectiveDefer)?.date,
+           day <= LocalDate(u.at, in: zone) {
+            base.append(Reminder(at: u.at, kind: .unblocked, taskID: t.id, title: t.title, message: "Now available: \(u.by) is done"))
+        }
         if let s = snoozed {
             base.removeAll { $0.at <= s }
             base.append(Reminder(at: s, kind: .snooze, taskID: t.id, title: t.title, message: "Snoozed reminder"))
@@ -78,7 +89,7 @@ public enum ReminderSchedule {
         func add(_ at: Date, _ kind: Reminder.Kind, _ message: String) {
             out.append(Reminder(at: at, kind: kind, taskID: t.id, title: t.title, message: message))
         }
-        if let due = t.due {
+        if let due = t.due ?? t.effectiveDue {
             if let time = due.time {
                 let at = LocalDateTime(date: due.date, time: time).instant(in: zone).addingTimeInterval(TimeInterval(-60 * settings.leadMinutes))
                 add(at, .due, settings.leadMinutes > 0 ? "Due at \(time) (in \(settings.leadMinutes) min)" : "Due at \(time)")
@@ -86,7 +97,7 @@ public enum ReminderSchedule {
                 add(anchor(due.date, zone: zone, settings: settings), .due, "Due today")
             }
         }
-        if let d = t.deferDate {
+        if let d = t.deferDate ?? t.effectiveDefer {
             add(d.time.map { LocalDateTime(date: d.date, time: $0).instant(in: zone) } ?? anchor(d.date, zone: zone, settings: settings),
                 .deferred, "Now available")
         }

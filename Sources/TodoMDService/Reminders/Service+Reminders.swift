@@ -22,7 +22,11 @@ extension TodoService {
             guard end > start else { throw TodoError.invalidArgument("--to must be after --from") }
             let settings = vault.settings.reminders
             let snap = snapshot(.all, clock: clock)
-            var list = ReminderSchedule.reminders(snap.tasks, from: start, to: end, zone: clock.timeZone, settings: settings)
+            // Held-up tasks are not "now available"; an unblocked one with a date says it is.
+            let deps = dependencies(among: snap.tasks, order: OrderFile.load(root: root))
+            let held = Set(snap.tasks.lazy.map(\.key).filter { deps.isBlocked($0) || deps.isWaiting($0) })
+            var list = ReminderSchedule.reminders(snap.tasks, from: start, to: end, zone: clock.timeZone, settings: settings,
+                                                  held: held, unblocked: TaskDependencies.unblocked(snap.tasks))
             if !list.isEmpty {
                 let versions = TaskVersions(snap.fingerprints)
                 let byID = Dictionary(snap.tasks.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })

@@ -150,3 +150,41 @@ final class ReminderScheduleTests: XCTestCase {
                        ".todomd.json: notification_time must be a time like \"09:00\"; nag must be true, false or {\"enabled\": true, \"interval_minutes\": 5, \"trusted_sources\": [...]}")
     }
 }
+
+/// Reminders and structure (issue 21): a project's dates remind its tasks; a held-up task is not
+/// "now available"; the last blocker done makes a dated task say it is.
+final class StructureReminderTests: XCTestCase {
+    func testEffectiveDatesHoldsAndUnblocking() throws {
+        let zone = TimeZone(identifier: "UTC")!
+        let from = LocalDateTime("2026-11-27T00:00")!.instant(in: zone), to = LocalDateTime("2026-11-28T00:00")!.instant(in: zone)
+        var byProject = TodoTask(path: "p.md", title: "Pack")
+        byProject.effectiveDue = LocalDateTime("2026-11-27")
+        var deferred = TodoTask(path: "d.md", title: "Deferred")
+        deferred.deferDate = LocalDateTime("2026-11-27")
+        var blocker = TodoTask(path: "b.md", title: "Book the van")
+        blocker.status = .done
+        blocker.completed = LocalDateTime("2026-11-27T14:30")!.instant(in: zone)
+        var other = TodoTask(path: "o.md", title: "Other blocker")
+        other.status = .done
+        other.completed = LocalDateTime("2026-11-26T10:00")!.instant(in: zone)
+        var dependent = TodoTask(path: "m.md", title: "Move")
+        dependent.due = LocalDateTime("2026-11-27")
+        dependent.extra = [("blocked_by", .array([.string("b.md"), .string("o")]))]
+        var later = dependent
+        later.path = "later.md"
+        later.due = LocalDateTime("2026-12-05")
+        let tasks = [byProject, deferred, blocker, other, dependent, later]
+        let unblocked = TaskDependencies.unblocked(tasks)
+        XCTAssertEqual(unblocked["m.md"], TaskDependencies.Unblocking(at: blocker.completed!, by: "Book the van"), "the last one done")
+        let list = ReminderSchedule.reminders(tasks, from: from, to: to, zone: zone, settings: ReminderSettings(), held: ["d.md"], unblocked: unblocked)
+        XCTAssertEqual(list.map { "\($0.taskID) \($0.kind.rawValue) \(Timestamp.format($0.at))" }, [
+            "m.md due 2026-11-27T09:00:00Z",
+            "p.md due 2026-11-27T09:00:00Z",
+            "m.md unblocked 2026-11-27T14:30:00Z",
+        ], "a later due date says nothing on unblocking; a held task has no defer reminder")
+        XCTAssertEqual(list.last?.message, "Now available: Book the van is done")
+        var open = blocker
+        open.status = .todo
+        XCTAssertNil(TaskDependencies.unblocked([open, other, dependent])["m.md"], "still blocked")
+    }
+}
