@@ -70,6 +70,12 @@ public struct TaskDTO: Decodable, Equatable, Sendable, JSONObject {
 
     public func writeJSON(to out: inout JSONOut) { out.object(self) }
 
+    /// Its place in a view's group (issue 21): its depth and parent when nested, and what holds it up.
+    public mutating func place(in g: ViewGroup, key: String) {
+        if let n = g.nesting[key] { (depth, parentID, parentTitle) = (n.depth, n.parent, n.parentTitle) }
+        if let h = g.holds[key] { (blockedBy, waitsFor) = (h.blockedBy, h.waitsFor) }
+    }
+
     public func visitFields<V: JSONFieldVisitor>(_ v: inout V) {
         v.field("path", path)
         v.field("line", line)

@@ -31,8 +31,7 @@ public struct ViewGroupDTO: Decodable, Equatable, Sendable, JSONObject {
             defer { start += g.tasks.count }
             let dto = { (t: TodoTask) -> TaskDTO in
                 var d = TaskDTO(t, version: page.versions.version(of: t), today: page.today, summary: window?.summary ?? false)
-                if let n = g.nesting[t.key] { (d.depth, d.parentID, d.parentTitle) = (n.depth, n.parent, n.parentTitle) }
-                if let h = g.holds[t.key] { (d.blockedBy, d.waitsFor) = (h.blockedBy, h.waitsFor) }
+                d.place(in: g, key: t.key)
                 return d
             }
             guard let window else {

@@ -38,7 +38,7 @@ public enum JSONInput {
     /// The fields `POST /api/tasks` takes (besides `text`).
     public static let newTaskKeys = ["title", "due", "defer", "scheduled", "priority", "flagged", "area", "project", "tags",
                               "estimated_minutes", "description", "recurrence", "recurrence_type", "status", "body", "source",
-                              "parent", "checklist"]
+                              "parent", "checklist", "blocked_by"]
 
     /// A task to create from a JSON body: `{"text": "Buy milk tomorrow #errands"}` (quick entry;
     /// other members win over what the text says), or the fields with a `title`.
@@ -83,6 +83,9 @@ public enum JSONInput {
             case ("tags", _): throw TodoError.invalidArgument("tags must be a list of strings")
             case ("checklist", .array(let items)): n.checklist = try items.map { try string($0, "checklist") }
             case ("checklist", .null): break
+            case ("blocked_by", .array(let items)): n.blockedBy = try items.map { try string($0, "blocked_by") }
+            case ("blocked_by", .null): break
+            case ("blocked_by", _): throw TodoError.invalidArgument("blocked_by must be a list of task references")
             case ("checklist", _): throw TodoError.invalidArgument("checklist must be a list of strings")
             default: break
             }

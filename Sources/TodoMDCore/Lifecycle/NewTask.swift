@@ -20,6 +20,8 @@ public struct NewTask: Sendable {
     public var body: String?
     /// The parent task (issue 21): a file name or path, written as `parent`.
     public var parent: String?
+    /// The tasks it waits for (issue 21): file names or paths, written as `blocked_by`.
+    public var blockedBy: [String] = []
     /// Checklist items, written as `- [ ] item` lines after the notes.
     public var checklist: [String] = []
     public var source: String?
@@ -128,6 +130,8 @@ public struct NewTask: Sendable {
             t.body = (notes.isEmpty ? "" : notes + "\n\n") + items.map { "- [ ] " + $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n") + "\n"
         }
         if let p = parent.flatMap(FieldReader.nonEmpty) { t.extra.append((TaskTree.key, .string(p))) }
+        let blockers = blockedBy.compactMap(FieldReader.nonEmpty)
+        if !blockers.isEmpty { t.extra.append(("blocked_by", .array(blockers.map { .string($0) }))) }
         t.source = source ?? "user"
         t.created = clock.now
         t.modified = clock.now

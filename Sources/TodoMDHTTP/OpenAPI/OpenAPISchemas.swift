@@ -294,7 +294,7 @@ enum Schema {
          ("priority", oneOf(priorities)), ("flagged", boolean), ("area", string), ("project", string), ("tags", array(string)),
          ("estimated_minutes", integer), ("description", string), ("recurrence", string),
          ("recurrence_type", oneOf(repeatModes)), ("status", oneOf(statuses)), ("body", string), ("source", string),
-         ("parent", string), ("checklist", array(string))]
+         ("parent", string), ("checklist", array(string)), ("blocked_by", array(string))]
     }
 
     /// The overview, theme, undo and batch documents.

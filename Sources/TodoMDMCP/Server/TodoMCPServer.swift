@@ -102,6 +102,9 @@ public enum TodoMCPServer {
         case .ambiguous(let q, let candidates):
             return "ambiguous: \"\(q)\" matches several tasks; use one of these ids: " + candidates.joined(separator: ", ")
         case .notFound: return "not_found: \(t.description); find_tasks or search lists ids"
+        case .openSubtasks(let task, let subtasks):
+            return "open_subtasks: \(task) has open subtasks: " + subtasks.joined(separator: ", ")
+                + "; complete them first, or give this item with_children: true"
         default: return "error: \(t.description)"
         }
     }

@@ -64,11 +64,22 @@ struct ReadTools {
         let slice = all.dropFirst(offset).prefix(limit)
         let end = offset + slice.count
         let next: Value = end < all.count ? cursorKey.map { .string(Cursor.make(offset: end, key: $0)) } ?? .null : .null
-        let tasks = slice.map { MCPJSON.value(TaskDTO($0, version: page.versions.version(of: $0), today: page.today)) }
+        // Trees (issue 21): children follow their parent with `depth` and `parent_id`; held-up
+        // tasks say what holds them.
+        let groupOf = page.groupOf
+        let tasks = slice.map { t -> Value in
+            var d = TaskDTO(t, version: page.versions.version(of: t), today: page.today)
+            if let g = groupOf[t.key] { d.place(in: g, key: t.key) }
+            return MCPJSON.value(d)
+        }
         let value: Value = ["kind": .string(kind), "name": .string(name), "today": MCPJSON.value(page.today), "total": .int(all.count),
                             "offset": .int(offset), "tasks": .array(tasks), "next_cursor": next]
         var lines = ["\(name): \(all.count) tasks" + (all.isEmpty ? "" : " (\(offset + 1)–\(end) here)")]
-        lines += slice.map { t in "- \(t.title) [\(t.id)]" + (t.due.map { " due \($0)" } ?? "") }
+        lines += slice.map { t in
+            let g = groupOf[t.key]
+            let hold = g?.holds[t.key].map { h in h.blockedBy.isEmpty ? " (waits for \(h.waitsFor ?? ""))" : " (blocked by \(h.blockedBy.joined(separator: ", ")))" } ?? ""
+            return String(repeating: "  ", count: g?.nesting[t.key]?.depth ?? 0) + "- \(t.title) [\(t.id)]" + (t.due.map { " due \($0)" } ?? "") + hold
+        }
         if case .string = next { lines.append("More: call again with cursor = next_cursor.") }
         return (value, lines.joined(separator: "\n"))
     }

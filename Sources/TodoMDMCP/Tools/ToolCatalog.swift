@@ -36,7 +36,7 @@ enum ToolCatalog {
             Lists tasks of a view (inbox, today, upcoming, anytime, someday, logbook, flagged, overdue, or a saved view's name), \
             a perspective (by id, see the todomd://perspective resources), or a query in the perspectives text syntax \
             (`#errands & due<tomorrow`, `@Work & p1`, `overdue`, `"full text"`). Give at most one; none means today. \
-            Filters narrow any of them. Pages with limit and cursor: pass next_cursor back for the next page.
+            Filters narrow any of them. Pages with limit and cursor: pass next_cursor back for the next page.             Subtasks come right after their parent with depth and parent_id (a tree in list order); a held-up task             has blocked_by_tasks or waits_for.
             """,
              Schema.object(filterProperties.merging([
                 "view": Schema.string("A view name."), "perspective": Schema.string("A perspective id."),
@@ -74,6 +74,7 @@ enum ToolCatalog {
         "status": ["type": "string", "enum": ["todo", "in-progress", "someday"]], "notes": Schema.string("The notes (Markdown body)."),
         "parent": Schema.string("Make it a subtask of this task (its id, file name, or part of its title)."),
         "checklist": Schema.array(["type": "string"], "Checklist items: `- [ ]` lines in its notes, ticked one by one."),
+        "blocked_by": Schema.array(["type": "string"], "Tasks it waits for (ids, file names or parts of titles): it is blocked until they are done."),
     ])
 
     static let writes: [Tool] = [
@@ -85,8 +86,9 @@ enum ToolCatalog {
                 "set": ["type": "object", "description": "Fields to assign: due, defer, scheduled (dates or phrases), title, priority, flagged, area, project, tags, status, estimated_minutes, description, recurrence, notes, or a key of your own; null removes."],
                 "add_tags": Schema.strings, "remove_tags": Schema.strings, "append_notes": Schema.string("Added as a new paragraph to the notes."),
               ], required: ["task"]))], required: ["updates"]),
-        write("complete_tasks", "Complete tasks", "Marks tasks done; a repeating task gets its next occurrence (in the item's `created`).",
-              ["tasks": Schema.taskItems()], required: ["tasks"], idempotent: true),
+        write("complete_tasks", "Complete tasks", "Marks tasks done; a repeating task gets its next occurrence (in the item's `created`). "
+                + "A task with open subtasks fails (open_subtasks, naming them) unless its item has with_children: true.",
+              ["tasks": Schema.taskItems(["with_children": Schema.boolean])], required: ["tasks"], idempotent: true),
         write("reopen_tasks", "Reopen tasks", "Reopens done or cancelled tasks (undoing a repeat's next occurrence when it is untouched).",
               ["tasks": Schema.taskItems()], required: ["tasks"], idempotent: true),
         write("defer_tasks", "Defer tasks", "Hides tasks until a day (their `defer` date): `until` is a date or phrase, for all or per item.",

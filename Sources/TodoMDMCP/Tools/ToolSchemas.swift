@@ -37,13 +37,17 @@ enum Schema {
         "created": nullableString, "modified": nullableString, "completed": nullableString, "source": nullableString,
         "body": string("The notes below the frontmatter."), "problems": strings,
         "checklist": ["type": ["object", "null"], "description": "The checkbox lines of the notes: {done, total, items: [{index, text, done}]}."],
+        "parent_id": string("In a list: the parent task's id when it is a subtask (children follow their parent)."),
+        "parent_title": string(), "depth": ["type": "integer", "description": "How deep under a parent shown above it (0: top level)."],
+        "blocked_by_tasks": array(string()), "waits_for": string("The first task of its sequential project it waits for."),
+        "effective_due": nullableString, "effective_defer": nullableString,
     ], required: ["id", "path", "title", "status"])
 
     static let error: Value = object([
-        "code": string("invalid_argument, not_found, ambiguous, edit_conflict, conflict, malformed, unreadable, io"),
+        "code": string("invalid_argument, not_found, ambiguous, edit_conflict, conflict, open_subtasks, malformed, unreadable, io"),
         "message": string(),
         "conflict": object(["path": string(), "current_version": string(), "fields": array(object([:]))]),
-        "candidates": strings,
+        "candidates": strings, "subtasks": strings,
     ], required: ["code", "message"])
 
     static let rateAlert: Value = ["type": ["object", "null"], "properties": [

@@ -129,7 +129,9 @@ struct WriteTools {
             plan.add(i, item.reference, .update(change), item.version)
         case "complete_tasks", "reopen_tasks", "delete_tasks":
             let item = try item(v)
-            plan.add(i, item.reference, name == "complete_tasks" ? .complete : name == "reopen_tasks" ? .reopen : .delete, item.version)
+            let withChildren = name == "complete_tasks" && item.members["with_children"]?.boolValue == true
+            plan.add(i, item.reference, withChildren ? .completeWithChildren
+                     : name == "complete_tasks" ? .complete : name == "reopen_tasks" ? .reopen : .delete, item.version)
         case "restore_tasks":
             plan.add(i, try item(v).reference, .restore, nil)
         case "defer_tasks":

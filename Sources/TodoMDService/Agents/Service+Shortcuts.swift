@@ -10,6 +10,22 @@ extension ViewPage {
         case .perspective(_, let groups): return groups.flatMap(\.tasks)
         }
     }
+
+    /// For each task of a built-in view or perspective, the group it is (first) in: its nesting
+    /// and what holds it up (issue 21).
+    public var groupOf: [String: ViewGroup] {
+        let groups: [ViewGroup]
+        switch content {
+        case .builtIn(let r): groups = r.groups
+        case .perspective(_, let g): groups = g
+        case .saved: return [:]
+        }
+        var out: [String: ViewGroup] = [:]
+        for g in groups where !g.nesting.isEmpty || !g.holds.isEmpty {
+            for t in g.tasks where out[t.key] == nil && (g.nesting[t.key] != nil || g.holds[t.key] != nil) { out[t.key] = g }
+        }
+        return out
+    }
 }
 
 /// The Shortcuts actions of spec 000 ("App Intents"), one definition every surface calls: the

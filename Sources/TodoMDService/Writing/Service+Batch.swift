@@ -9,6 +9,8 @@ public struct BatchOperation: Sendable {
         case set([(String, FieldInput)])
         case update(TaskChange)
         case complete, reopen, cancel
+        /// Completes a task and its open subtasks (issue 21).
+        case completeWithChildren
         case deferUntil(String)
         case flag(Bool)
         /// Puts the task before (or after) another in its list's manual order.
@@ -78,6 +80,7 @@ extension TodoService {
             case .set(let fields): return .changed(try set(op.reference, fields: fields, expected: op.expected))
             case .update(let change): return .changed(try update(op.reference, change, expected: op.expected))
             case .complete: return .changed(try complete(op.reference, expected: op.expected))
+            case .completeWithChildren: return .changed(try complete(op.reference, expected: op.expected, withChildren: true))
             case .reopen: return .changed(try reopen(op.reference, expected: op.expected))
             case .cancel: return .changed(try cancel(op.reference, expected: op.expected))
             case .deferUntil(let date): return .changed(try deferTask(op.reference, until: date, expected: op.expected).0)

@@ -31,6 +31,11 @@ extension TodoService {
                 guard parent.line == nil else { throw TodoError.invalidArgument("a parent is a task file; \(parent.key) is a checkbox line") }
                 draft.fields.parent = parent.path
             }
+            draft.fields.blockedBy = try draft.fields.blockedBy.map { b in
+                let t = try resolve(b, prefer: .open, clock: clock).task
+                guard t.line == nil else { throw TodoError.invalidArgument("blocked_by names task files; \(t.key) is a checkbox line") }
+                return t.path
+            }
             let (task, understood) = try draft.make(clock: clock, settings: vault.settings, dateOrder: options.dateOrder)
             let created = try vault.create(task)
             noteWritten([created.path])

@@ -25,6 +25,7 @@ struct NewTaskOptions: ParsableArguments {
     @Option(help: "Body text (Markdown notes).") var note: String?
     @Option(help: "Who created it (default: user).") var source: String?
     @Option(help: "Make it a subtask of this task (part of its title, a short id, a path).") var parent: String?
+    @Option(name: .customLong("blocked-by"), help: "A task it waits for (repeatable): written to `blocked_by`.") var blockedBy: [String] = []
     @Option(name: .customLong("check"), help: "A checklist item (repeatable): a `- [ ]` line in its notes.") var checklist: [String] = []
     @Option(help: "Create an item of this list type instead (book, movie…); the text then takes field=value words and #tags.") var type: String?
 
@@ -47,6 +48,7 @@ struct NewTaskOptions: ParsableArguments {
         n.body = note
         n.source = source
         n.parent = parent
+        n.blockedBy = blockedBy
         n.checklist = checklist
         return TaskDraft(n, quickEntry: !literal)
     }
