@@ -76,6 +76,8 @@ public struct ImportedTask: Sendable {
     public var task: TodoTask
     /// The source id of the parent task (a subtask), nil for a top-level task.
     public var parent: String?
+    /// The source ids of the tasks it waits for (written as `blocked_by` file names).
+    public var blockedBy: [String] = []
     /// Where the record is ("line 12", "record 3"), for problems.
     public var location: String
 
@@ -103,6 +105,9 @@ public struct ImportProblem: Sendable, Equatable, CustomStringConvertible {
 
 /// What an importer read.
 public struct ImportBatch: Sendable {
+    /// Projects the source runs in order (OmniFocus `@parallel(false)`): the import marks them
+    /// sequential in `.todomd.json`.
+    public var sequentialProjects: [String] = []
     public var tasks: [ImportedTask]
     public var problems: [ImportProblem]
     /// For the generic formats: which field each column filled (shown by `--dry-run`).

@@ -95,7 +95,7 @@ public struct ImportRecord {
 
     /// The finished task: the title trimmed (an empty one is a problem and the record is left
     /// out), values over spec 000's limits shortened with the full text kept in the body.
-    public func finish(id: String, parent: String? = nil, into batch: inout ImportBatch) {
+    public func finish(id: String, parent: String? = nil, blockedBy: [String] = [], into batch: inout ImportBatch) {
         var t = task
         var problems = self.problems
         t.title = t.title.replacingOccurrences(of: "\n", with: " ").trimmed
@@ -134,7 +134,9 @@ public struct ImportRecord {
         }
         if t.status == .done, t.completed == nil { t.completed = t.modified ?? t.created }
         batch.problems += problems
-        batch.tasks.append(ImportedTask(id: id, task: t, parent: parent, location: location))
+        var imported = ImportedTask(id: id, task: t, parent: parent, location: location)
+        imported.blockedBy = blockedBy
+        batch.tasks.append(imported)
     }
 }
 
@@ -157,7 +159,7 @@ public struct ContentIDs {
 /// What a re-import compares: a digest of the fields an import sets, so a task the user has
 /// changed since (its digest no longer matches the one stored at import) is left alone.
 public enum ImportDigest {
-    public static let idKey = "import_id", digestKey = "import_hash", parentKey = "parent"
+    public static let idKey = "import_id", digestKey = "import_hash", parentKey = "parent", blockedByKey = "blocked_by"
 
     public static func of(_ t: TodoTask) -> String {
         var parts: [String] = [t.title, t.status.rawValue, t.due?.description ?? "", t.deferDate?.description ?? "",
@@ -165,7 +167,8 @@ public enum ImportDigest {
                                t.project ?? "", t.tags.joined(separator: ","), t.recurrence ?? "",
                                t.repeatMode?.rawValue ?? "", t.estimatedMinutes.map(String.init) ?? "", t.description ?? "",
                                t.body.trimmed]
-        for (k, v) in t.extra where ![idKey, digestKey, parentKey].contains(k) { parts.append(k + "=" + FieldReader.flow(v)) }
+        // Links are file names the import chose, not the source's content.
+        for (k, v) in t.extra where ![idKey, digestKey, parentKey, blockedByKey].contains(k) { parts.append(k + "=" + FieldReader.flow(v)) }
         let h = String(Vault.fingerprint(Array(parts.joined(separator: "\u{1F}").utf8)), radix: 16)
         return String(repeating: "0", count: max(0, 16 - h.count)) + h
     }

@@ -32,12 +32,24 @@ public struct ExportContext: Sendable {
     public var clock: Clock
     /// The tasks by file name, for formats that nest subtasks (`parent`).
     public var byFilename: [String: TodoTask]
+    /// The task files by every name a `blocked_by` can give them (only when one is given).
+    var byName: [String: TodoTask] = [:]
 
     public init(clock: Clock, tasks: [TodoTask]) {
         self.clock = clock
         var m: [String: TodoTask] = [:]
         for t in tasks where t.line == nil { m[t.filename] = t }
         byFilename = m
+        guard tasks.contains(where: { $0.line == nil && TaskDependencies.hasReferences($0) }) else { return }
+        for t in tasks where t.line == nil {
+            for name in TaskDependencies.names(ofPath: t.path) where byName[name] == nil { byName[name] = t }
+        }
+    }
+
+    /// The exported tasks `task` is `blocked_by` (named by file name, path or wiki link).
+    public func blockers(of task: TodoTask) -> [TodoTask] {
+        guard task.line == nil else { return [] }
+        return TaskDependencies.references(of: task).compactMap { byName[$0.name] }
     }
 
     /// The file name of `task`'s parent when the parent is among the exported tasks.

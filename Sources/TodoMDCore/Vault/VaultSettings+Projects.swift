@@ -90,4 +90,38 @@ extension VaultSettings {
     public var wholeProjects: [String] {
         projects.filter { $0.value.sequential || $0.value.due != nil || $0.value.deferDate != nil }.keys.sorted()
     }
+
+    /// `.todomd.json` (`bytes`, nil: no file yet) with `names` marked sequential under
+    /// `projects` (an OmniFocus import's `@parallel(false)`, issue 21); nil when each already
+    /// is. Members keep their order; a changed file is written pretty-printed.
+    public static func markingSequential(_ names: [String], in bytes: [UInt8]?) throws -> [UInt8]? {
+        var root: [(String, JSONValue)] = []
+        if let bytes, !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            guard case .object(let members) = try JSONText.parse(bytes) else {
+                throw TodoError.malformed(path: fileName, reason: "not a JSON object")
+            }
+            root = members
+        }
+        var projects: [(String, JSONValue)] = []
+        if let i = root.firstIndex(where: { $0.0 == "projects" }) {
+            guard case .object(let p) = root[i].1 else { throw TodoError.malformed(path: fileName, reason: "projects is not an object") }
+            projects = p
+        }
+        var changed = false
+        for name in names {
+            let key = Fold.key(name)
+            if let i = projects.firstIndex(where: { $0.0 == name }) ?? projects.firstIndex(where: { Fold.key($0.0) == key }) {
+                guard case .object(var settings) = projects[i].1 else { continue }
+                if settings.contains(where: { $0.0 == "sequential" }) { continue }  // the user said, either way
+                settings.append(("sequential", .bool(true)))
+                projects[i].1 = .object(settings)
+            } else {
+                projects.append((name, .object([("sequential", .bool(true))])))
+            }
+            changed = true
+        }
+        guard changed else { return nil }
+        if let i = root.firstIndex(where: { $0.0 == "projects" }) { root[i].1 = .object(projects) } else { root.append(("projects", .object(projects))) }
+        return Array((JSONText.pretty(.object(root)) + "\n").utf8)
+    }
 }

@@ -40,7 +40,8 @@ extension TodoService {
             if let a = request.area { t.area = a }
             if let p = request.project { t.project = p }
             t.source = "import-" + format
-            t.extra.removeAll { [ImportDigest.idKey, ImportDigest.digestKey, ImportDigest.parentKey].contains($0.0) }
+            t.extra.removeAll { [ImportDigest.idKey, ImportDigest.digestKey, ImportDigest.parentKey].contains($0.0)
+                || (!imp.blockedBy.isEmpty && $0.0 == ImportDigest.blockedByKey) }
             let importID = format + ":" + imp.id
             let digest = ImportDigest.of(t)
             if let pid = imp.parent {
@@ -49,6 +50,15 @@ extension TodoService {
                 } else {
                     problems.append(ImportProblem(imp.location, "its parent \(pid) is not in the file; imported without one"))
                 }
+            }
+            if !imp.blockedBy.isEmpty {
+                var names: [String] = []
+                for b in imp.blockedBy {
+                    if let f = fileOf[b] ?? existing[format + ":" + b]?.filename { names.append(f) } else {
+                        problems.append(ImportProblem(imp.location, "it waits for \(b), which is not in the file; left out of blocked_by"))
+                    }
+                }
+                if !names.isEmpty { t.extra.append((ImportDigest.blockedByKey, .array(names.map { .string($0) }))) }
             }
             t.extra.append((ImportDigest.idKey, .string(importID)))
             t.extra.append((ImportDigest.digestKey, .string(digest)))
@@ -106,6 +116,17 @@ extension TodoService {
             }
             items.append(item)
         }
+        if !batch.sequentialProjects.isEmpty, request.project == nil {
+            do {
+                if try markSequential(batch.sequentialProjects, dryRun: request.dryRun) {
+                    problems.append(ImportProblem("file", "sequential project(s) " + batch.sequentialProjects.joined(separator: ", ")
+                        + (request.dryRun ? " would be" : " are") + " marked so in .todomd.json (only the first open task is available)"))
+                }
+            } catch {
+                problems.append(ImportProblem("file", "sequential project(s) " + batch.sequentialProjects.joined(separator: ", ")
+                    + " not marked in .todomd.json: \(error)"))
+            }
+        }
         if !written.isEmpty { noteWritten(written) }
         return ImportReport(format: format, formatTitle: importer.title, dryRun: request.dryRun, items: items,
                             problems: problems, mapping: batch.mapping)
@@ -129,6 +150,16 @@ extension TodoService {
                     visit(parent, path.union([t.id]))
                 }
             }
+            // The tasks it waits for first too, so their file names are known (a loop loses the link).
+            for b in t.blockedBy where ids.contains(b) && !done.contains(b) {
+                guard let blocker = byID[b] else { continue }
+                if path.contains(b) || b == t.id {
+                    problems.append(ImportProblem(t.location, "its dependencies form a loop; imported without waiting for \(b)"))
+                    t.blockedBy.removeAll { $0 == b }
+                } else {
+                    visit(blocker, path.union([t.id]))
+                }
+            }
             guard done.insert(t.id).inserted else { return }
             out.append(t)
         }
@@ -141,5 +172,19 @@ extension TodoService {
             visit(t, [])
         }
         return out
+    }
+
+    /// Marks `projects` sequential in `.todomd.json` (a checked write); whether it changed.
+    private func markSequential(_ projects: [String], dryRun: Bool) throws -> Bool {
+        let path = VaultSettings.fileName
+        let current = try? vault.readBytes(path)
+        guard let bytes = try VaultSettings.markingSequential(projects, in: current) else { return false }
+        guard !dryRun else { return true }
+        if let current {
+            try vault.replaceFile(path, expected: Vault.fingerprint(current), with: bytes)
+        } else if !(try vault.createFile(path, bytes: bytes)) {
+            throw TodoError.conflict(path: path, reason: "another program created it meanwhile; import again")
+        }
+        return true
     }
 }

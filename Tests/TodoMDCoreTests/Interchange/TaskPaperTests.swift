@@ -111,6 +111,28 @@ final class TaskPaperTests: XCTestCase {
         XCTAssertEqual(try Fixture.read("taskpaper", Self.omnifocus).tasks.map(\.id), batch.tasks.map(\.id))
     }
 
+    /// OmniFocus's `@parallel(false)` project is sequential in todo.md (issue 21); action groups
+    /// (tasks under tasks) are subtasks.
+    func testSequentialProjectsAndActionGroups() throws {
+        let batch = try Fixture.read("taskpaper", Self.omnifocus)
+        XCTAssertEqual(batch.sequentialProjects, ["Website Redesign"])
+        let plan = try XCTUnwrap(Fixture.task(batch, "Plan launch"))
+        XCTAssertEqual(Fixture.task(batch, "Book venue")?.parent, plan.id)
+    }
+
+    func testMarkingSequentialInTheSettingsFile() throws {
+        XCTAssertEqual(try VaultSettings.markingSequential(["Move"], in: nil).map { String(decoding: $0, as: UTF8.self) },
+                       "{\n  \"projects\": {\n    \"Move\": { \"sequential\": true }\n  }\n}\n")
+        let mine = Array(#"{"inbox_folder": "In", "projects": {"move": {"review_interval_days": 14}, "Trip": {"sequential": false}}}"#.utf8)
+        let out = try XCTUnwrap(try VaultSettings.markingSequential(["Move", "Trip"], in: mine))
+        guard case .object(let root) = try JSONText.parse(out), case .object(let projects)? = root.last?.1 else { return XCTFail() }
+        XCTAssertEqual(root.map(\.0), ["inbox_folder", "projects"], "order kept")
+        XCTAssertEqual(projects.first?.1, .object([("review_interval_days", .int(14)), ("sequential", .bool(true))]), "matched ignoring case")
+        XCTAssertEqual(projects.last?.1, .object([("sequential", .bool(false))]), "what the user said stays")
+        XCTAssertNil(try VaultSettings.markingSequential(["Trip"], in: mine), "nothing to change")
+        XCTAssertThrowsError(try VaultSettings.markingSequential(["X"], in: Array("[1]".utf8)))
+    }
+
     func testPlainTaskPaperWithSpacesCRLFAndBOM() throws {
         let batch = try Fixture.read("taskpaper", "taskpaper/plain.taskpaper")
         XCTAssertEqual(batch.tasks.map(\.task.title), ["Buy stamps", "Eggs", "Milk", "Bread"])

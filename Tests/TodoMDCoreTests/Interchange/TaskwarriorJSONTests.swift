@@ -22,9 +22,10 @@ final class TaskwarriorJSONTests: XCTestCase {
         XCTAssertEqual(fence.task.created, Timestamp.parse("2026-11-01T10:00:00Z"))
         XCTAssertEqual(fence.task.extra.first { $0.0 == "taskwarrior_estimate" }?.1, .string("2h"), "a UDA is kept")
         XCTAssertNil(fence.task.extra.first { $0.0 == "taskwarrior_urgency" }, "urgency is computed, not kept")
-        // The task that `depends` on another is its parent.
+        // The task that `depends` on another waits for it (issue 21: blocked_by, not a parent).
         let posts = try XCTUnwrap(Fixture.task(b, "Buy fence posts"))
-        XCTAssertEqual(posts.parent, fence.id)
+        XCTAssertEqual(fence.blockedBy, [posts.id])
+        XCTAssertNil(posts.parent)
         XCTAssertEqual(posts.task.status, .inProgress, "started")
         XCTAssertEqual(posts.task.scheduled, LocalDateTime("2026-11-26T16:30"))
         // The repeating task stands for its pending instance.
@@ -50,7 +51,8 @@ final class TaskwarriorJSONTests: XCTestCase {
         XCTAssertTrue(second.task.flagged)
         XCTAssertEqual(second.task.status, .someday)
         XCTAssertEqual(second.task.tags, ["x"])
-        XCTAssertEqual(second.parent, "0f1e2d3c-0000-4000-8000-0000000000a1")
+        XCTAssertEqual(Fixture.task(b, "One per line")?.blockedBy, ["0f1e2d3c-0000-4000-8000-0000000000a2"])
+        XCTAssertNil(second.parent)
     }
 
     func testMalformed() throws {
@@ -82,7 +84,8 @@ final class TaskwarriorJSONTests: XCTestCase {
         }
         let repeating = sampleTask("Standup") { $0.recurrence = "FREQ=WEEKLY;BYDAY=FR"; $0.due = LocalDateTime("2026-11-27") }
         let odd = sampleTask("Odd rule") { $0.recurrence = "FREQ=MONTHLY;BYDAY=-1FR"; $0.deferDate = LocalDateTime("2026-11-30") }
-        let out = try Fixture.export("taskwarrior", [parent, child, repeating, odd])
+        let blocked = sampleTask("Announce it") { $0.extra = [("blocked_by", .array([.string("[[" + parent.filename.dropLast(3) + "]]")]))] }
+        let out = try Fixture.export("taskwarrior", [parent, child, repeating, odd, blocked])
         let b = try TaskwarriorJSON().read(ImportInput(text: out), options: ImportOptions(clock: Fixture.clock))
         let back = Dictionary(uniqueKeysWithValues: b.tasks.map { ($0.task.title, $0) })
         let p = try XCTUnwrap(back["Plan the launch"]?.task)
@@ -97,7 +100,10 @@ final class TaskwarriorJSONTests: XCTestCase {
         XCTAssertEqual(c.task.status, .done)
         XCTAssertEqual(c.task.completed, child.completed)
         XCTAssertEqual(c.task.scheduled, child.scheduled)
-        XCTAssertEqual(c.parent, back["Plan the launch"]?.id)
+        XCTAssertEqual(c.parent, back["Plan the launch"]?.id, "a subtask comes back as one (todomd_parent)")
+        XCTAssertEqual(c.blockedBy, [])
+        XCTAssertEqual(back["Announce it"]?.blockedBy, [back["Plan the launch"]!.id], "a blocked task waits again")
+        XCTAssertEqual(back["Plan the launch"]?.blockedBy, [], "a parent depends on its subtasks there, not here")
         // Taskwarrior repeats from the due date (a Friday): `weekly` for it, and the rule itself beside.
         XCTAssertTrue(out.contains(#""status":"recurring""#) && out.contains(#""recur":"weekly""#), out)
         XCTAssertEqual(back["Standup"]?.task.recurrence, "FREQ=WEEKLY;BYDAY=FR")

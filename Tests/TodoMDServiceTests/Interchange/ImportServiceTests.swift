@@ -140,4 +140,40 @@ final class ImportServiceTests: XCTestCase {
             XCTAssertTrue("\(e)".contains("no exporter \"docx\""), "\(e)")
         }
     }
+
+    /// Taskwarrior's `depends` is a dependency (issue 21): the task waits for the other's file,
+    /// the blocker is written first, a second import changes nothing, and the view holds it.
+    func testTaskwarriorDependsBecomesBlockedBy() throws {
+        let f = ServiceFixture(at: "2026-11-27T10:00")
+        let s = f.service()
+        let tw = """
+            [{"uuid":"a1","description":"Paint the fence","entry":"20261101T100000Z","status":"pending","depends":["a2","a9"]},
+             {"uuid":"a2","description":"Buy paint","entry":"20261101T100000Z","status":"pending"}]
+            """
+        let r = try run(s, tw, format: "taskwarrior", name: "tw.json")
+        XCTAssertEqual(r.count(.create), 2, r.summary)
+        XCTAssertEqual(r.problems.map(\.message), ["it waits for a9, which is not in the file; left out of blocked_by"])
+        let paint = try XCTUnwrap(r.items.first { $0.task.title == "Buy paint" }?.task)
+        let fence = try XCTUnwrap(r.items.first { $0.task.title == "Paint the fence" }?.task)
+        XCTAssertTrue(f.vault.read(fence.path).contains("blocked_by:\n  - \"\(paint.filename)\"\n"), f.vault.read(fence.path))
+        guard case .builtIn(let anytime) = try s.view("anytime").content else { return XCTFail() }
+        XCTAssertEqual(anytime.tasks.map(\.title), ["Buy paint"], "the fence waits for the paint")
+        let again = try run(s, tw, format: "taskwarrior", name: "tw.json")
+        XCTAssertEqual(again.count(.unchanged), 2, again.summary)
+    }
+
+    /// OmniFocus's sequential project (`@parallel(false)`) becomes one in `.todomd.json`.
+    func testSequentialProjectFromOmniFocus() throws {
+        let f = ServiceFixture(at: "2026-11-27T10:00")
+        f.vault.write(".todomd.json", #"{"inbox_folder": "Inbox"}"#)
+        let s = f.service()
+        let tp = "Move house: @parallel(false) @autodone(false)\n\t- Hire the van\n\t- Load the van\n"
+        let r = try run(s, tp, format: "taskpaper", name: "of.taskpaper")
+        XCTAssertEqual(r.count(.create), 2, r.summary)
+        XCTAssertTrue(r.problems.map(\.message).contains { $0.contains("Move house are marked so in .todomd.json") }, "\(r.problems)")
+        XCTAssertTrue(f.vault.read(".todomd.json").contains("\"inbox_folder\": \"Inbox\""))
+        let again = f.service()
+        guard case .builtIn(let anytime) = try again.view("anytime").content else { return XCTFail() }
+        XCTAssertEqual(anytime.tasks.map(\.title), ["Hire the van"], "only the first task is available")
+    }
 }

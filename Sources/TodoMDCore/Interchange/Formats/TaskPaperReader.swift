@@ -11,7 +11,8 @@ import Foundation
 /// - Other lines under a task are its note (the body); `- [ ]` checklist lines and `Name:`
 ///   lines under a task are note lines too, not tasks or projects.
 /// - A project's own note and parameters have no place in todo.md: they are reported as a
-///   problem (OmniFocus's `@parallel`/`@autodone`, written on every project, are not).
+///   problem (OmniFocus's `@parallel`/`@autodone`, written on every project, are not);
+///   `@parallel(false)` makes the project sequential (`ImportBatch.sequentialProjects`).
 struct TaskPaperReader {
     let options: ImportOptions
     var batch = ImportBatch()
@@ -83,6 +84,10 @@ struct TaskPaperReader {
             throw ImportFormatError(location: "line 1", expected: "TaskPaper: `- task` lines (under `Project:` lines)")
         }
         for p in projects { reportProject(p) }
+        for p in projects where !p.inbox && !p.hasSubprojects
+            && p.tags.contains(where: { $0.name.lowercased() == "parallel" && $0.value?.lowercased() == "false" }) {
+            if !batch.sequentialProjects.contains(p.name) { batch.sequentialProjects.append(p.name) }
+        }
         for t in tasks { finish(t) }
         return batch
     }

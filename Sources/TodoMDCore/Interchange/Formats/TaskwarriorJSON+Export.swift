@@ -38,7 +38,11 @@ extension TaskwarriorJSON {
             if !tags.isEmpty { o.append(("tags", .array(tags.map { .string($0) }))) }
             let annotations = Self.annotations(t, zone: zone, now: context.clock.now)
             if !annotations.isEmpty { o.append(("annotations", .array(annotations))) }
-            if let kids = children[t.filename] { o.append(("depends", .array(kids.map { .string($0) }))) }
+            // Taskwarrior's one relation: a parent depends on its subtasks (marked `todomd_parent`
+            // so they come back as subtasks), a blocked task on its blockers.
+            let depends = (children[t.filename] ?? []) + context.blockers(of: t).map(Self.uuid)
+            if !depends.isEmpty { o.append(("depends", .array(depends.map { .string($0) }))) }
+            if let p = context.parent(of: t), let parent = context.byFilename[p] { o.append(("todomd_parent", .string(Self.uuid(parent)))) }
             // UDAs and the recurrence this importer could not read go back as they came.
             for (k, v) in t.extra where k.hasPrefix("taskwarrior_") && k != "taskwarrior_depends" {
                 o.append((String(k.dropFirst("taskwarrior_".count)), v))

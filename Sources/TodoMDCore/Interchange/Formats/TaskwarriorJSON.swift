@@ -3,8 +3,8 @@ import Foundation
 /// Taskwarrior's `task export` (a JSON array, or one object per line) and `task import` input.
 /// Dates are UTC instants there (`20261127T093000Z`); a local midnight is read as the day alone.
 /// `project` with dots is `Area.Project`; annotations become the body, with their dates; a task
-/// that `depends` on others is their parent; user-defined attributes are kept as
-/// `taskwarrior_<name>`.
+/// that `depends` on others is `blocked_by` them (issue 21) — unless one is its subtask, which
+/// our export marks with `todomd_parent`; user-defined attributes are kept as `taskwarrior_<name>`.
 public struct TaskwarriorJSON: TaskImporter, TaskExporter {
     public let format = "taskwarrior"
     public let title = "Taskwarrior JSON"
@@ -28,13 +28,14 @@ public struct TaskwarriorJSON: TaskImporter, TaskExporter {
         let records = try GenericJSON.objects(input.text)
         let zone = options.clock.timeZone
         var batch = ImportBatch()
-        // Recurring templates stand for their instances; `depends` makes the depended-on tasks subtasks.
+        // Recurring templates stand for their instances; a task our export wrote as a subtask
+        // names its parent (`todomd_parent`), which depends on it.
         var templates = Set<String>(), parentOf: [String: String] = [:]
         for (_, o) in records {
             let d = Dictionary(o.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a })
             guard let uuid = d["uuid"]?.scalarText else { continue }
             if d["status"]?.scalarText == "recurring" { templates.insert(uuid) }
-            for dep in Self.list(d["depends"]) where parentOf[dep] == nil { parentOf[dep] = uuid }
+            if let p = d["todomd_parent"]?.scalarText, !p.isEmpty { parentOf[uuid] = p }
         }
         var instances = 0
         for (location, o) in records {
@@ -97,11 +98,11 @@ public struct TaskwarriorJSON: TaskImporter, TaskExporter {
                     r.appendBody((when.map { "**\($0.description.replacingOccurrences(of: "T", with: " "))** " } ?? "") + (ad["description"]?.scalarText ?? ""))
                 }
             }
-            let deps = Self.list(d["depends"])
-            if !deps.isEmpty { r.keep("depends", .array(deps.map { .string($0) })) }
+            // What it depends on waits it: blockers, but its own subtasks are children instead.
+            let blockers = Self.list(d["depends"]).filter { parentOf[$0] != uuid }
             if let rule = d["todomd_recurrence"]?.scalarText { r.recurrence(rule) }
-            for (k, v) in o where !Self.known.contains(k) && k != "todomd_recurrence" { r.keep(k, v) }
-            r.finish(id: uuid, parent: parentOf[uuid], into: &batch)
+            for (k, v) in o where !Self.known.contains(k) && k != "todomd_recurrence" && k != "todomd_parent" { r.keep(k, v) }
+            r.finish(id: uuid, parent: parentOf[uuid], blockedBy: blockers, into: &batch)
         }
         if instances > 0 {
             batch.problems.append(ImportProblem("file", "\(instances) pending instance(s) of repeating tasks are imported as their repeating task"))
