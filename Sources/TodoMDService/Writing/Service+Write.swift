@@ -174,6 +174,7 @@ extension TodoService {
                     _ = try completing(child.key, expected: nil, clock: clock)
                 }
             }
+            let withIt = open.isEmpty ? [] : ["completed \(open.count) subtask\(open.count == 1 ? "" : "s") with it: " + open.map(\.title).joined(separator: ", ")]
             var before: TodoTask?
             let outcome = try completing(reference, expected: expected, clock: clock) { before = $0 }
             // The next occurrence takes its predecessor's place in manually ordered lists.
@@ -182,6 +183,7 @@ extension TodoService {
                 if order.problem == nil, order.inherit(next, from: before) { try order.save(root: root, clock: clock) }
             }
             var result = outcome
+            result.messages = withIt + result.messages
             if vault.settings.completeParentWithLastChild, let before, TaskTree.hasParent(before) {
                 result.messages += try completeFinishedParents(of: before, clock: clock)
             }
