@@ -35,10 +35,18 @@ public struct TaskDependencies: Sendable {
     /// sequential projects' `sequence` (computed from the same tasks).
     public init(_ tasks: [TodoTask], sequence: ProjectSequence = .none) {
         self.sequence = sequence
-        // One name index for parents and blockers, of only the names referred to.
-        let children = tasks.filter(TaskTree.hasParent)
+        // One name index for parents and blockers, of only the names referred to; one pass over
+        // the tasks' keys finds both kinds of referrer.
+        var children: [TodoTask] = [], dependents: [TodoTask] = []
+        for t in tasks where !t.extra.isEmpty {
+            var parent = false, depends = false
+            for (k, _) in t.extra {
+                if k == TaskTree.key { parent = true } else if t.line == nil ? Self.fileKeys.contains(k) : k == Self.lineKey { depends = true }
+            }
+            if parent { children.append(t) }
+            if (parent || depends) && !t.status.isClosed { dependents.append(t) }
+        }
         let parentRefs = children.map(TaskTree.reference)
-        let dependents = tasks.filter { Self.hasReferences($0) && !$0.status.isClosed }
         let refs = dependents.map(Self.references)
         var names = Set(parentRefs.compactMap { $0.lineID ? nil : $0.name }), lineIDs = Set(parentRefs.compactMap { $0.lineID ? $0.name : nil })
         for r in refs.joined() { if r.lineID { lineIDs.insert(r.name) } else { names.insert(r.name) } }

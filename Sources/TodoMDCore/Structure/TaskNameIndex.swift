@@ -25,16 +25,22 @@ struct TaskNameIndex {
     }
 
     /// Whether a file at `path` could answer to one of `bases`: its last component, without
-    /// `.md`, lowercased, is one — exact for every path `normalize` reads as plain
-    /// (no `[`, `|`, `#`); the others are always looked at.
+    /// `.md`, lowercased, is one — exact for every path `normalize` reads as plain (ASCII, no
+    /// `[`, `|`, `#`, no space at either end); the others are always looked at. Bytes, not
+    /// Characters: this runs for every task of a view.
     static func mayBeNamed(_ path: String, bases: Set<String>) -> Bool {
-        let utf8 = path.utf8
-        if utf8.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: "[") }) { return true }
-        var last = path[(path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex)...].lowercased()
-        if last.hasSuffix(".md") { last.removeLast(3) }
-        // Spaces at either end are trimmed or kept by rules not worth repeating here: look.
-        if last.first?.isWhitespace ?? true || last.last?.isWhitespace ?? true { return true }
-        return bases.contains(last)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(48)
+        for b in path.utf8 {
+            if b == UInt8(ascii: "/") { bytes.removeAll(keepingCapacity: true); continue }
+            if b >= 0x80 || b == UInt8(ascii: "#") || b == UInt8(ascii: "|") || b == UInt8(ascii: "[") { return true }
+            bytes.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
+        }
+        if bytes.count >= 3, bytes[bytes.count - 3] == UInt8(ascii: "."), bytes[bytes.count - 2] == UInt8(ascii: "m"),
+           bytes[bytes.count - 1] == UInt8(ascii: "d") { bytes.removeLast(3) }
+        func space(_ b: UInt8) -> Bool { b == 0x20 || (0x09...0x0D).contains(b) }
+        guard let first = bytes.first, let last = bytes.last, !space(first), !space(last) else { return true }
+        return bases.contains(String(decoding: bytes, as: UTF8.self))
     }
 
     /// The task `name` means for `from`: of several, the one in `from`'s folder, else the first.

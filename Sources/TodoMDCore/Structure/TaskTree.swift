@@ -58,14 +58,18 @@ public struct TaskTree: Sendable {
             raw[t.key] = parent.key
             parents[parent.key] = parent
         }
-        // Drop the links that close a loop (each loop loses its link from the task seen last).
+        // Each loop loses one link: that of its member with the greatest key, whichever tasks
+        // lead into it (so a view that loads part of the vault breaks it as the whole vault does).
         for start in raw.keys.sorted() {
             var seen: [String] = [start]
             var at = start
             while let next = raw[at] {
-                if next == start || seen.contains(next) {
-                    raw[at] = nil
-                    problems[at] = "parent makes a loop (" + (seen + [next]).joined(separator: " → ") + ")"
+                if let i = seen.firstIndex(of: next) {
+                    let loop = Array(seen[i...])
+                    let cut = loop.max()!
+                    let from = loop.firstIndex(of: cut)!
+                    raw[cut] = nil
+                    problems[cut] = "parent makes a loop (" + (loop[from...] + loop[..<from] + [cut]).joined(separator: " → ") + ")"
                     break
                 }
                 seen.append(next)

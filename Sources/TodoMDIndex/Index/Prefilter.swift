@@ -12,6 +12,8 @@ public struct Prefilter: Sendable, Equatable {
     /// Load with the tasks let through the ones they name as parent or dependency (up the tree),
     /// those naming them, and every task of these projects (`withRelated`).
     var related = false
+    /// With `related`: the tasks naming them too (for `blocking`, and a rename's referrers).
+    var dependents = false
     var wholeProjects: [String] = []
 
     /// No condition: every task.
@@ -81,13 +83,15 @@ public struct Prefilter: Sendable, Equatable {
     }
 
     /// This condition, and with the tasks it lets through everything their dependencies depend on
-    /// (issue 21): the tasks they name as parent or blocker (up the tree), the tasks naming them
-    /// (children, the tasks they block), and every task of `projects` (the vault's sequential
-    /// projects and those with dates). `TaskDependencies` computed from such a snapshot is then
-    /// exact for every task a view of it can show, without reading the rest of the vault.
-    public func withRelated(projects: [String]) -> Prefilter {
+    /// (issue 21): the tasks they name as parent or blocker (up the tree), with `dependents` the
+    /// tasks naming them (the tasks they block: `blocking`), and every task of `projects` (the
+    /// vault's sequential projects and those with dates). `TaskDependencies` computed from such a
+    /// snapshot is then exact for every task a view of it can show (`blocking` only with
+    /// `dependents`), without reading the rest of the vault.
+    public func withRelated(projects: [String], dependents: Bool = false) -> Prefilter {
         var p = self
         p.related = true
+        p.dependents = dependents
         p.wholeProjects = projects.map(Self.fold)
         return p
     }
@@ -105,9 +109,11 @@ public struct Prefilter: Sendable, Equatable {
         let projects = wholeProjects.isEmpty ? "" : " OR t.project_key IN (" + wholeProjects.map { _ in "?" }.joined(separator: ",") + ")"
         return ("""
             WITH RECURSIVE seed(id) AS (SELECT t.id FROM tasks t LEFT JOIN task_data d ON d.id = t.id WHERE (\(sql))\(projects)),
-            up(id) AS (SELECT id FROM seed UNION SELECT n.id FROM up JOIN refs r ON r.task = up.id JOIN tasks n ON n.name_key = r.name),
+            up(id) AS (SELECT id FROM seed UNION SELECT n.id FROM up JOIN refs r ON r.task = up.id JOIN tasks n ON n.name_key = r.name)\(dependents ? """
+            ,
             down(id) AS (SELECT r.task FROM seed JOIN tasks s ON s.id = seed.id JOIN refs r ON r.name = s.name_key)
-            \(plain) WHERE t.id IN (SELECT id FROM up UNION SELECT id FROM down)
+            """ : "")
+            \(plain) WHERE t.id IN (SELECT id FROM up\(dependents ? " UNION SELECT id FROM down" : ""))
             """, arguments + wholeProjects)
     }
 

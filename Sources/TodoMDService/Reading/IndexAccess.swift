@@ -37,7 +37,7 @@ enum SnapshotNeed {
     /// The tasks whose stored form mentions this text (a superset of those with that key).
     case mentioning(String)
     /// The tasks at this path, with what they name up the tree and the tasks naming them
-    /// (`Prefilter.withRelated`).
+    /// (`Prefilter.withRelated`, with dependents).
     case around(String)
 
     /// The index's condition for this need on `today`; a view or query also loads what its
@@ -46,12 +46,14 @@ enum SnapshotNeed {
         switch self {
         case .all: return .all
         case .view(let kind, let filter): return Prefilter.view(kind, filter: filter, today: today).withRelated(projects: wholeProjects)
-        case .query(let node, let filter): return Prefilter.query(node, filter: filter, today: today).withRelated(projects: wholeProjects)
+        case .query(let node, let filter):
+            let blocking = node?.conditions.contains { $0.field == .blocking } ?? false
+            return Prefilter.query(node, filter: filter, today: today).withRelated(projects: wholeProjects, dependents: blocking)
         case .notesOnly: return .query(.or([]), today: today)
         case .resolving(let query): return .resolving(query)
         case .exact(let query): return .exact(query)
         case .mentioning(let text): return .mentioning(text)
-        case .around(let path): return Prefilter.exact(path).withRelated(projects: [])
+        case .around(let path): return Prefilter.exact(path).withRelated(projects: [], dependents: true)
         }
     }
 }
