@@ -36,36 +36,40 @@ public struct TaskDependencies: Sendable {
     public init(_ tasks: [TodoTask], sequence: ProjectSequence = .none) {
         self.sequence = sequence
         // One name index for parents and blockers, of only the names referred to; one pass over
-        // the tasks' keys finds both kinds of referrer.
-        var children: [TodoTask] = [], dependents: [TodoTask] = []
-        for t in tasks where !t.extra.isEmpty {
+        // the tasks' keys finds both kinds of referrer. Indices, not copies: a view may hold the
+        // whole vault.
+        var children: [Int] = [], dependents: [Int] = []
+        for i in tasks.indices where !tasks[i].extra.isEmpty {
             var parent = false, depends = false
-            for (k, _) in t.extra {
-                if k == TaskTree.key { parent = true } else if t.line == nil ? Self.fileKeys.contains(k) : k == Self.lineKey { depends = true }
+            let line = tasks[i].line != nil
+            for (k, _) in tasks[i].extra {
+                if k == TaskTree.key { parent = true } else if line ? k == Self.lineKey : Self.fileKeys.contains(k) { depends = true }
             }
-            if parent { children.append(t) }
-            if (parent || depends) && !t.status.isClosed { dependents.append(t) }
+            if parent { children.append(i) }
+            if depends && !tasks[i].status.isClosed { dependents.append(i) }
         }
-        let parentRefs = children.map(TaskTree.reference)
-        let refs = dependents.map(Self.references)
+        let parentRefs = children.map { TaskTree.reference(tasks[$0]) }
+        let refs = dependents.map { Self.references(of: tasks[$0]) }
         var names = Set(parentRefs.compactMap { $0.lineID ? nil : $0.name }), lineIDs = Set(parentRefs.compactMap { $0.lineID ? $0.name : nil })
         for r in refs.joined() { if r.lineID { lineIDs.insert(r.name) } else { names.insert(r.name) } }
         let index = TaskNameIndex(tasks, names: names, lineIDs: lineIDs)
-        if !children.isEmpty { tree = TaskTree(children: children, references: parentRefs, names: index) }
-        for (t, refs) in zip(dependents, refs) {
+        if !children.isEmpty { tree = TaskTree(tasks, children: children, references: parentRefs, names: index) }
+        for (d, refs) in zip(dependents, refs) {
+            let key = tasks[d].key
             var open: [String] = []
             for ref in refs {
-                guard let target = index.target(ref.name, lineID: ref.lineID, from: t), target.key != t.key,
-                      !target.status.isClosed, !open.contains(target.key) else { continue }
-                open.append(target.key)
-                titles[target.key] = target.title
+                guard let b = index.targetIndex(ref.name, lineID: ref.lineID, fromPath: tasks[d].path), !tasks[b].status.isClosed else { continue }
+                let target = tasks[b].key
+                guard target != key, !open.contains(target) else { continue }
+                open.append(target)
+                titles[target] = tasks[b].title
             }
             guard !open.isEmpty else { continue }
-            blockedBy[t.key] = open
-            for b in open { blocking[b, default: []].append(t.key) }
+            blockedBy[key] = open
+            for b in open { blocking[b, default: []].append(key) }
         }
         let heads = Set(sequence.waitingFor.values)
-        if !heads.isEmpty { for t in tasks where heads.contains(t.key) { titles[t.key] = t.title } }
+        if !heads.isEmpty { for i in tasks.indices where heads.contains(tasks[i].key) { titles[tasks[i].key] = tasks[i].title } }
     }
 
     /// When a task stopped being blocked: the moment its last blocker was completed.
@@ -105,10 +109,11 @@ public struct TaskDependencies: Sendable {
     public func annotated(_ group: ViewGroup) -> ViewGroup {
         var g = tree.nested(group)
         guard !blockedBy.isEmpty || !sequence.waitingFor.isEmpty else { return g }
-        for t in g.tasks {
-            let blockers = (blockedBy[t.key] ?? []).map { titles[$0] ?? $0 }
-            let head = sequence.waitingFor[t.key].map { titles[$0] ?? $0 }
-            if !blockers.isEmpty || head != nil { g.holds[t.key] = ViewGroup.Hold(blockedBy: blockers, waitsFor: head) }
+        for i in g.tasks.indices {
+            let key = g.tasks[i].key
+            let blockers = (blockedBy[key] ?? []).map { titles[$0] ?? $0 }
+            let head = sequence.waitingFor[key].map { titles[$0] ?? $0 }
+            if !blockers.isEmpty || head != nil { g.holds[key] = ViewGroup.Hold(blockedBy: blockers, waitsFor: head) }
         }
         return g
     }

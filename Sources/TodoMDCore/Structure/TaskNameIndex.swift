@@ -45,10 +45,14 @@ struct TaskNameIndex {
 
     /// The task `name` means for `from`: of several, the one in `from`'s folder, else the first.
     func target(_ name: String, lineID: Bool, from: TodoTask) -> TodoTask? {
+        targetIndex(name, lineID: lineID, fromPath: from.path).map { tasks[$0] }
+    }
+
+    /// The index in the tasks of the one `name` means for a task at `fromPath`.
+    func targetIndex(_ name: String, lineID: Bool, fromPath: String) -> Int? {
         guard let found = lineID ? byLineID[name] : byName[name], !found.isEmpty else { return nil }
-        if found.count == 1 { return tasks[found[0]] }
-        let folder = (from.path as NSString).deletingLastPathComponent
-        let i = found.first { (tasks[$0].path as NSString).deletingLastPathComponent == folder } ?? found[0]
-        return tasks[i]
+        if found.count == 1 { return found[0] }
+        let folder = (fromPath as NSString).deletingLastPathComponent
+        return found.first { (tasks[$0].path as NSString).deletingLastPathComponent == folder } ?? found[0]
     }
 }

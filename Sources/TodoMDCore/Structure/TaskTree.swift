@@ -24,14 +24,14 @@ public struct TaskTree: Sendable {
 
     /// The tree of `tasks` (the whole vault: a parent may be anywhere).
     public init(_ tasks: [TodoTask]) {
-        let children = tasks.filter(Self.hasParent)
+        let children = tasks.indices.filter { Self.hasParent(tasks[$0]) }
         guard !children.isEmpty else {
             self.init()
             return
         }
-        let refs = children.map(Self.reference)
-        self.init(children: children, references: refs, names: TaskNameIndex(tasks, names: Set(refs.compactMap { $0.lineID ? nil : $0.name }),
-                                                                              lineIDs: Set(refs.compactMap { $0.lineID ? $0.name : nil })))
+        let refs = children.map { Self.reference(tasks[$0]) }
+        self.init(tasks, children: children, references: refs, names: TaskNameIndex(tasks, names: Set(refs.compactMap { $0.lineID ? nil : $0.name }),
+                                                                                     lineIDs: Set(refs.compactMap { $0.lineID ? $0.name : nil })))
     }
 
     /// The parent reference of a child, normalized (nil name: not a string).
@@ -40,23 +40,26 @@ public struct TaskTree: Sendable {
         return (t.line == nil ? TaskDependencies.normalize(value) : value.trimmed, t.line != nil, value)
     }
 
-    /// The tree of `children` (the tasks naming a parent, in the vault's order), their parents
-    /// found through `names`.
-    init(children: [TodoTask], references refs: [(name: String, lineID: Bool, raw: String?)], names: TaskNameIndex) {
+    /// The tree of the `children` of `tasks` (indices of the tasks naming a parent, in the
+    /// vault's order), their parents found through `names`. Indices, not copies: a view of the
+    /// whole vault passes tens of thousands of tasks.
+    init(_ tasks: [TodoTask], children: [Int], references refs: [(name: String, lineID: Bool, raw: String?)], names: TaskNameIndex) {
         var raw: [String: String] = [:]
-        var parents: [String: TodoTask] = [:]
-        for (t, ref) in zip(children, refs) {
+        var parents: [String: Int] = [:]
+        for (c, ref) in zip(children, refs) {
+            let key = tasks[c].key
             guard let value = ref.raw else {
-                problems[t.key] = "parent must be a file name or path"
+                problems[key] = "parent must be a file name or path"
                 continue
             }
-            guard let parent = names.target(ref.name, lineID: ref.lineID, from: t) else {
-                problems[t.key] = "parent \"\(value)\" is no task"
+            guard let p = names.targetIndex(ref.name, lineID: ref.lineID, fromPath: tasks[c].path) else {
+                problems[key] = "parent \"\(value)\" is no task"
                 continue
             }
-            guard parent.key != t.key else { problems[t.key] = "parent is the task itself"; continue }
-            raw[t.key] = parent.key
-            parents[parent.key] = parent
+            let parentKey = tasks[p].key
+            guard parentKey != key else { problems[key] = "parent is the task itself"; continue }
+            raw[key] = parentKey
+            parents[parentKey] = p
         }
         // Each loop loses one link: that of its member with the greatest key, whichever tasks
         // lead into it (so a view that loads part of the vault breaks it as the whole vault does).
@@ -78,13 +81,16 @@ public struct TaskTree: Sendable {
         }
         parentOf = raw
         // Children in the vault's order (the order `children` came in).
-        for t in children {
-            guard let p = raw[t.key] else { continue }
-            childrenOf[p, default: []].append(t.key)
+        for c in children {
+            let key = tasks[c].key
+            guard let p = raw[key] else { continue }
+            childrenOf[p, default: []].append(key)
         }
-        for t in children + parents.values where raw[t.key] != nil || childrenOf[t.key] != nil {
-            titles[t.key] = t.title
-            if t.status.isClosed { closed.insert(t.key) }
+        for i in children + parents.values {
+            let key = tasks[i].key
+            guard raw[key] != nil || childrenOf[key] != nil else { continue }
+            titles[key] = tasks[i].title
+            if tasks[i].status.isClosed { closed.insert(key) }
         }
     }
 
@@ -116,9 +122,10 @@ public struct TaskTree: Sendable {
         var g = group
         let (tasks, depth) = nest(group.tasks)
         g.tasks = tasks
-        for t in tasks {
-            guard let p = parentOf[t.key] else { continue }
-            g.nesting[t.key] = ViewGroup.Nesting(depth: depth[t.key] ?? 0, parent: p, parentTitle: titles[p] ?? p)
+        for i in tasks.indices {
+            let key = tasks[i].key
+            guard let p = parentOf[key] else { continue }
+            g.nesting[key] = ViewGroup.Nesting(depth: depth[key] ?? 0, parent: p, parentTitle: titles[p] ?? p)
         }
         return g
     }
@@ -128,20 +135,25 @@ public struct TaskTree: Sendable {
     /// this list (0 for a task whose parent is not in it: it shows alone, with the parent's
     /// title as context).
     public func nest(_ tasks: [TodoTask]) -> (tasks: [TodoTask], depth: [String: Int]) {
-        guard !parentOf.isEmpty, tasks.contains(where: { parentOf[$0.key] != nil }) else { return (tasks, [:]) }
-        let present = Set(tasks.map(\.key))
-        var kids: [String: [TodoTask]] = [:]
-        var roots: [TodoTask] = []
-        for t in tasks {
-            if let p = parentOf[t.key], present.contains(p) { kids[p, default: []].append(t) } else { roots.append(t) }
+        guard !parentOf.isEmpty else { return (tasks, [:]) }
+        let keys = tasks.indices.map { tasks[$0].key }
+        guard keys.contains(where: { parentOf[$0] != nil }) else { return (tasks, [:]) }
+        // Positions, not task copies, until the order is known.
+        let position = Dictionary(keys.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        var kids: [Int: [Int]] = [:]
+        var roots: [Int] = []
+        for (i, k) in keys.enumerated() {
+            if let p = parentOf[k], let at = position[p] { kids[at, default: []].append(i) } else { roots.append(i) }
         }
-        var out: [TodoTask] = [], depth: [String: Int] = [:]
-        func walk(_ t: TodoTask, _ d: Int) {
-            out.append(t)
-            if d > 0 { depth[t.key] = d }
-            for c in kids[t.key] ?? [] { walk(c, d + 1) }
+        var order: [Int] = [], depth: [String: Int] = [:]
+        order.reserveCapacity(tasks.count)
+        func walk(_ i: Int, _ d: Int) {
+            order.append(i)
+            if d > 0 { depth[keys[i]] = d }
+            for c in kids[i] ?? [] { walk(c, d + 1) }
         }
         for r in roots { walk(r, 0) }
-        return (out, depth)
+        return (order.map { tasks[$0] }, depth)
     }
+
 }
