@@ -186,6 +186,7 @@ public struct TaskDependencies: Sendable {
     /// A reference as a lookup name: the link target (no `[[ ]]`, alias, heading, `./`, `.md`),
     /// lowercased.
     static func normalize(_ raw: String) -> String {
+        if let plain = TaskNameIndex.plainNames(raw) { return plain.full }  // the common case, by bytes
         var s = raw.trimmed
         if s.hasPrefix("[["), s.hasSuffix("]]") { s = String(s.dropFirst(2).dropLast(2)) }
         if let bar = s.firstIndex(of: "|") { s = String(s[..<bar]) }

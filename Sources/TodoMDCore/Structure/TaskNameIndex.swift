@@ -14,33 +14,44 @@ struct TaskNameIndex {
         self.tasks = tasks
         guard !names.isEmpty || !lineIDs.isEmpty else { return }
         let bases = Set(names.map { $0.split(separator: "/").last.map(String.init) ?? $0 })
-        for (i, t) in tasks.enumerated() {
-            if t.line == nil {
-                guard !names.isEmpty, Self.mayBeNamed(t.path, bases: bases) else { continue }
-                for name in TaskDependencies.names(ofPath: t.path) where names.contains(name) { byName[name, default: []].append(i) }
-            } else if !lineIDs.isEmpty, case .string(let id)? = t.extra.last(where: { $0.0 == "task_id" })?.1, lineIDs.contains(id) {
+        for i in tasks.indices {
+            if tasks[i].line == nil {
+                guard !names.isEmpty else { continue }
+                let path = tasks[i].path
+                if let plain = Self.plainNames(path) {
+                    // The common case: no normalizing beyond lowercasing and `.md`.
+                    guard bases.contains(plain.base) else { continue }
+                    for name in plain.base == plain.full ? [plain.full] : [plain.full, plain.base] where names.contains(name) {
+                        byName[name, default: []].append(i)
+                    }
+                } else {
+                    for name in TaskDependencies.names(ofPath: path) where names.contains(name) { byName[name, default: []].append(i) }
+                }
+            } else if !lineIDs.isEmpty, case .string(let id)? = tasks[i].extra.last(where: { $0.0 == "task_id" })?.1, lineIDs.contains(id) {
                 byLineID[id, default: []].append(i)
             }
         }
     }
 
-    /// Whether a file at `path` could answer to one of `bases`: its last component, without
-    /// `.md`, lowercased, is one — exact for every path `normalize` reads as plain (ASCII, no
-    /// `[`, `|`, `#`, no space at either end); the others are always looked at. Bytes, not
-    /// Characters: this runs for every task of a view.
-    static func mayBeNamed(_ path: String, bases: Set<String>) -> Bool {
+    /// `TaskDependencies.names(ofPath:)` for a plain path — ASCII, no `[`, `|`, `#`, no
+    /// leading `/`, no space at either end of it or of its file name — by lowercasing bytes:
+    /// this runs for every task of a view. Nil for any other path (then `names(ofPath:)`).
+    static func plainNames(_ path: String) -> (full: String, base: String)? {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(48)
+        bytes.reserveCapacity(path.utf8.count)
+        var baseStart = 0
         for b in path.utf8 {
-            if b == UInt8(ascii: "/") { bytes.removeAll(keepingCapacity: true); continue }
-            if b >= 0x80 || b == UInt8(ascii: "#") || b == UInt8(ascii: "|") || b == UInt8(ascii: "[") { return true }
+            if b >= 0x80 || b == UInt8(ascii: "#") || b == UInt8(ascii: "|") || b == UInt8(ascii: "[") { return nil }
+            if b == UInt8(ascii: "/") { baseStart = bytes.count + 1 }
             bytes.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
         }
         if bytes.count >= 3, bytes[bytes.count - 3] == UInt8(ascii: "."), bytes[bytes.count - 2] == UInt8(ascii: "m"),
            bytes[bytes.count - 1] == UInt8(ascii: "d") { bytes.removeLast(3) }
         func space(_ b: UInt8) -> Bool { b == 0x20 || (0x09...0x0D).contains(b) }
-        guard let first = bytes.first, let last = bytes.last, !space(first), !space(last) else { return true }
-        return bases.contains(String(decoding: bytes, as: UTF8.self))
+        guard baseStart < bytes.count, let first = bytes.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "."),
+              !space(first), !space(bytes[baseStart]), !space(bytes[bytes.count - 1]) else { return nil }
+        let full = String(decoding: bytes, as: UTF8.self)
+        return (full, baseStart == 0 ? full : String(decoding: bytes[baseStart...], as: UTF8.self))
     }
 
     /// The task `name` means for `from`: of several, the one in `from`'s folder, else the first.
