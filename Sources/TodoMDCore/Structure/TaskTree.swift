@@ -62,22 +62,29 @@ public struct TaskTree: Sendable {
             parents[parentKey] = p
         }
         // Each loop loses one link: that of its member with the greatest key, whichever tasks
-        // lead into it (so a view that loads part of the vault breaks it as the whole vault does).
-        for start in raw.keys.sorted() {
+        // lead into it (so a view that loads part of the vault breaks it as the whole vault does,
+        // in whatever order the walks start). Each task is walked through once.
+        var walked: [String: Bool] = [:]  // true: on the current walk
+        for start in raw.keys where walked[start] == nil {
             var seen: [String] = [start]
+            walked[start] = true
             var at = start
             while let next = raw[at] {
-                if let i = seen.firstIndex(of: next) {
-                    let loop = Array(seen[i...])
-                    let cut = loop.max()!
-                    let from = loop.firstIndex(of: cut)!
-                    raw[cut] = nil
-                    problems[cut] = "parent makes a loop (" + (loop[from...] + loop[..<from] + [cut]).joined(separator: " → ") + ")"
+                if let current = walked[next] {
+                    if current, let i = seen.firstIndex(of: next) {
+                        let loop = Array(seen[i...])
+                        let cut = loop.max()!
+                        let from = loop.firstIndex(of: cut)!
+                        raw[cut] = nil
+                        problems[cut] = "parent makes a loop (" + (loop[from...] + loop[..<from] + [cut]).joined(separator: " → ") + ")"
+                    }
                     break
                 }
+                walked[next] = true
                 seen.append(next)
                 at = next
             }
+            for k in seen { walked[k] = false }
         }
         parentOf = raw
         // Children in the vault's order (the order `children` came in).
