@@ -9,8 +9,8 @@ public struct Prefilter: Sendable, Equatable {
     var arguments: [String] = []
     /// The full-text values the condition searches (the text index must exist first).
     public internal(set) var textQueries: [String] = []
-    /// Load with the tasks let through the ones they name as parent or dependency (up the tree),
-    /// those naming them, and every task of these projects (`withRelated`).
+    /// Load with the tasks let through the ones they name as parent or dependency (up the tree)
+    /// and every task of these projects (`withRelated`).
     var related = false
     /// With `related`: the tasks naming them too (for `blocking`, and a rename's referrers).
     var dependents = false
