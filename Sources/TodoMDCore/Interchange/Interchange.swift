@@ -34,6 +34,9 @@ public struct ExportContext: Sendable {
     public var byFilename: [String: TodoTask]
     /// The task files by every name a `blocked_by` can give them (only when one is given).
     var byName: [String: TodoTask] = [:]
+    /// Whether a project is sequential (`.todomd.json`), for formats that say so (OmniFocus
+    /// TaskPaper's `@parallel(false)`).
+    public var isSequential: @Sendable (String) -> Bool = { _ in false }
 
     public init(clock: Clock, tasks: [TodoTask]) {
         self.clock = clock

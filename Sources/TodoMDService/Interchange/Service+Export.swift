@@ -76,7 +76,10 @@ extension TodoService {
             if a != b { return a < b }
             return position[$0.id]! < position[$1.id]!
         }
-        return ExportPlan(exporter: exporter, tasks: tasks, context: ExportContext(clock: clock, tasks: tasks))
+        var context = ExportContext(clock: clock, tasks: tasks)
+        let settings = vault.settings
+        if settings.hasSequentialProjects { context.isSequential = { settings.isSequential($0) } }
+        return ExportPlan(exporter: exporter, tasks: tasks, context: context)
     }
 }
 

@@ -120,6 +120,18 @@ final class TaskPaperTests: XCTestCase {
         XCTAssertEqual(Fixture.task(batch, "Book venue")?.parent, plan.id)
     }
 
+    /// A sequential project goes out as OmniFocus writes one, and comes back sequential.
+    func testSequentialProjectRoundTrip() throws {
+        let tasks = [sampleTask("Hire the van") { $0.project = "Move" }, sampleTask("Water plants") { $0.project = "Home" }]
+        var context = ExportContext(clock: Fixture.clock, tasks: tasks)
+        context.isSequential = { $0 == "Move" }
+        var out = ""
+        try TaskPaperFormat().export(tasks, context: context) { out += $0 }
+        XCTAssertTrue(out.contains("Move: @parallel(false)\n") && out.contains("Home:\n"), out)
+        let back = try TaskPaperFormat().read(ImportInput(text: out, name: "x.taskpaper"), options: ImportOptions(clock: Fixture.clock))
+        XCTAssertEqual(back.sequentialProjects, ["Move"])
+    }
+
     func testMarkingSequentialInTheSettingsFile() throws {
         XCTAssertEqual(try VaultSettings.markingSequential(["Move"], in: nil).map { String(decoding: $0, as: UTF8.self) },
                        "{\n  \"projects\": {\n    \"Move\": { \"sequential\": true }\n  }\n}\n")

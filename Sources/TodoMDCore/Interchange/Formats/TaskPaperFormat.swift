@@ -60,7 +60,8 @@ public struct TaskPaperFormat: TaskImporter, TaskExporter {
             if group == nil || group!.area != area || group!.project != project {
                 if let area, group?.area != area { try write(area + ":\n") }
                 if let project, group?.area != area || group?.project != project {
-                    try write((area == nil ? "" : "\t") + project + ":\n")
+                    // A sequential project says so, as OmniFocus writes it (and reads it back).
+                    try write((area == nil ? "" : "\t") + project + ":" + (context.isSequential(tasks[i].project ?? "") ? " @parallel(false)" : "") + "\n")
                 }
                 group = (area, project)
             }
