@@ -19,6 +19,9 @@ public struct TaskDependencies: Sendable {
     public var sequence = ProjectSequence.none
     /// Subtasks: who is whose parent (`parent`), for nesting views and guarding completion.
     public var tree = TaskTree.none
+    /// Open task key → when the last task it depended on was completed, all of them being closed
+    /// now (a reminder says it is available).
+    public private(set) var unblockedAt: [String: Unblocking] = [:]
     /// Titles of the tasks others wait on (blockers, sequential projects' first tasks), to say
     /// what holds a task up.
     public private(set) var titles: [String: String] = [:]
@@ -57,14 +60,23 @@ public struct TaskDependencies: Sendable {
         for (d, refs) in zip(dependents, refs) {
             let key = tasks[d].key
             var open: [String] = []
+            var lastDone: Int?  // of the closed targets, the one completed last (when none is open)
             for ref in refs {
-                guard let b = index.targetIndex(ref.name, lineID: ref.lineID, fromPath: tasks[d].path), !tasks[b].status.isClosed else { continue }
+                guard let b = index.targetIndex(ref.name, lineID: ref.lineID, fromPath: tasks[d].path) else { continue }
                 let target = tasks[b].key
-                guard target != key, !open.contains(target) else { continue }
+                guard target != key else { continue }
+                if tasks[b].status.isClosed {
+                    if let c = tasks[b].completed, lastDone.flatMap({ tasks[$0].completed }).map({ c > $0 }) ?? true { lastDone = b }
+                    continue
+                }
+                guard !open.contains(target) else { continue }
                 open.append(target)
                 titles[target] = tasks[b].title
             }
-            guard !open.isEmpty else { continue }
+            guard !open.isEmpty else {
+                if let b = lastDone { unblockedAt[key] = Unblocking(at: tasks[b].completed!, by: tasks[b].title) }
+                continue
+            }
             blockedBy[key] = open
             for b in open { blocking[b, default: []].append(key) }
         }
@@ -86,21 +98,7 @@ public struct TaskDependencies: Sendable {
 
     /// The open tasks of `tasks` (the whole vault) whose every dependency is resolved and
     /// closed, by task key: when the last of them was completed, and which (reminders, issue 21).
-    public static func unblocked(_ tasks: [TodoTask]) -> [String: Unblocking] {
-        let dependents = tasks.filter { hasReferences($0) && !$0.status.isClosed }
-        let refs = dependents.map(references)
-        guard refs.contains(where: { !$0.isEmpty }) else { return [:] }
-        let index = TaskNameIndex(tasks, names: Set(refs.joined().filter { !$0.lineID }.map(\.name)),
-                                  lineIDs: Set(refs.joined().filter(\.lineID).map(\.name)))
-        var out: [String: Unblocking] = [:]
-        for (t, refs) in zip(dependents, refs) where !refs.isEmpty {
-            let targets = refs.compactMap { index.target($0.name, lineID: $0.lineID, from: t) }.filter { $0.key != t.key }
-            guard !targets.isEmpty, targets.allSatisfy(\.status.isClosed),
-                  let last = targets.filter({ $0.completed != nil }).max(by: { $0.completed! < $1.completed! }) else { continue }
-            out[t.key] = Unblocking(at: last.completed!, by: last.title)
-        }
-        return out
-    }
+    public static func unblocked(_ tasks: [TodoTask]) -> [String: Unblocking] { TaskDependencies(tasks).unblockedAt }
 
     public func isBlocked(_ key: String) -> Bool { blockedBy[key] != nil }
 

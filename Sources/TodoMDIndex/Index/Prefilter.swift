@@ -107,12 +107,10 @@ public struct Prefilter: Sendable, Equatable {
         let plain = "SELECT t.path, d.data FROM tasks t LEFT JOIN task_data d ON d.id = t.id"
         guard related, !clauses.isEmpty, hasRefs || !wholeProjects.isEmpty else { return (plain + " WHERE " + sql, arguments) }
         let projects = wholeProjects.isEmpty ? "" : " OR t.project_key IN (" + wholeProjects.map { _ in "?" }.joined(separator: ",") + ")"
+        let down = dependents ? ",\n    down(id) AS (SELECT r.task FROM seed JOIN tasks s ON s.id = seed.id JOIN refs r ON r.name = s.name_key)" : ""
         return ("""
             WITH RECURSIVE seed(id) AS (SELECT t.id FROM tasks t LEFT JOIN task_data d ON d.id = t.id WHERE (\(sql))\(projects)),
-            up(id) AS (SELECT id FROM seed UNION SELECT n.id FROM up JOIN refs r ON r.task = up.id JOIN tasks n ON n.name_key = r.name)\(dependents ? """
-            ,
-            down(id) AS (SELECT r.task FROM seed JOIN tasks s ON s.id = seed.id JOIN refs r ON r.name = s.name_key)
-            """ : "")
+            up(id) AS (SELECT id FROM seed UNION SELECT n.id FROM up JOIN refs r ON r.task = up.id JOIN tasks n ON n.name_key = r.name)\(down)
             \(plain) WHERE t.id IN (SELECT id FROM up\(dependents ? " UNION SELECT id FROM down" : ""))
             """, arguments + wholeProjects)
     }

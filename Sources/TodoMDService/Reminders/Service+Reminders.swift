@@ -26,7 +26,7 @@ extension TodoService {
             let deps = dependencies(among: snap.tasks, order: OrderFile.load(root: root))
             let held = Set(snap.tasks.lazy.map(\.key).filter { deps.isBlocked($0) || deps.isWaiting($0) })
             var list = ReminderSchedule.reminders(snap.tasks, from: start, to: end, zone: clock.timeZone, settings: settings,
-                                                  held: held, unblocked: TaskDependencies.unblocked(snap.tasks))
+                                                  held: held, unblocked: deps.unblockedAt)
             if !list.isEmpty {
                 let versions = TaskVersions(snap.fingerprints)
                 let byID = Dictionary(snap.tasks.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })

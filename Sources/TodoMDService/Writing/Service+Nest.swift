@@ -37,9 +37,7 @@ extension TodoService {
 
     /// The keys of `task`'s parent, its parent, and so on up (the index loads only that chain).
     func ancestors(of task: TodoTask, clock: Clock) -> [String] {
-        var snap = snapshot(.around(task.path), clock: clock)
-        if !snap.holdsDependencies { snap = snapshot(.all, clock: clock) }
-        let tree = TaskTree(snap.tasks)
+        let tree = TaskTree(snapshot(.around(task.path), clock: clock).tasks)
         var out: [String] = [], at = task.key
         while let p = tree.parentOf[at], out.count < 64 { out.append(p); at = p }
         return out

@@ -19,12 +19,11 @@ extension TodoService {
             try checkUnchanged(expected, current: current, nothing: "renamed")
             let newPath = try Self.renameTarget(newName, from: task.path)
             guard newPath != task.path else { return ActionOutcome(task: current, created: [], messages: ["\(task.path) already has that name"]) }
-            guard vault.regularFileStamp(newPath) == nil, !FileManager.default.fileExists(atPath: vault.absolute(newPath)) else {
+            guard !FileManager.default.fileExists(atPath: vault.absolute(newPath)) else {
                 throw TodoError.invalidArgument("\(newPath) exists already")
             }
-            var around = snapshot(.around(task.path), clock: clock)
-            if !around.holdsDependencies { around = snapshot(.all, clock: clock) }
-            let referrers = Set(around.tasks.filter { $0.path != task.path && !ReferenceRename.changes(for: $0, oldPath: task.path, newPath: newPath).isEmpty }
+            // The index loads the tasks naming it (without the index, every task is read).
+            let referrers = Set(snapshot(.around(task.path), clock: clock).tasks.filter { $0.path != task.path && !ReferenceRename.changes(for: $0, oldPath: task.path, newPath: newPath).isEmpty }
                 .map(\.path)).sorted()
             let plan = RenamePlan(from: task.path, to: newPath, referrers: referrers)
             try plan.save(to: renamePlanPath)
