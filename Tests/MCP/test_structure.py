@@ -33,3 +33,27 @@ def test_trees_and_completing_a_parent(h):
         assert h.fm(parent["path"]).get("status") == "done" and h.fm(child["path"]).get("status") == "done"
 
     h.session(body)
+
+
+def test_nesting_and_renaming_with_move_tasks(h):
+    async def body(s):
+        r = await write_ok(s, "add_tasks", {"tasks": [{"title": "Plan trip"}, {"title": "Book flights"}]}, n=2)
+        parent, child = r.item(0)["task"], r.item(1)["task"]
+        r = await call_ok(s, "move_tasks", {"moves": [{"task": child["id"], "parent": parent["id"]}]})
+        assert r.item(0)["ok"] is True, r.item(0)
+        assert h.fm(child["path"]).get("parent") == parent["path"]
+        # A loop fails that item alone.
+        r = await call_ok(s, "move_tasks", {"moves": [{"task": parent["id"], "parent": child["id"]}]})
+        assert r.item(0)["ok"] is False and "loop" in r.item(0)["error"]["message"], r.item(0)
+        # A dry run renames nothing; the real one moves the file and the child's link follows.
+        r = await call_ok(s, "move_tasks", {"moves": [{"task": parent["id"], "file": "Trips/2027"}], "dry_run": True})
+        assert r.item(0)["ok"] is True, r.item(0)
+        assert (h.vault / parent["path"]).exists() and not (h.vault / "Trips/2027.md").exists()
+        r = await call_ok(s, "move_tasks", {"moves": [{"task": parent["id"], "file": "Trips/2027"}]})
+        assert r.item(0)["ok"] is True and r.item(0)["task"]["path"] == "Trips/2027.md", r.item(0)
+        # The link was a file name (the parent sat at the top of the vault): it stays one.
+        assert h.fm(child["path"]).get("parent") == "2027.md"
+        r = await call_ok(s, "move_tasks", {"moves": [{"task": child["id"], "parent": None}]})
+        assert r.item(0)["ok"] is True and "parent" not in h.fm(child["path"]), h.fm(child["path"])
+
+    h.session(body)

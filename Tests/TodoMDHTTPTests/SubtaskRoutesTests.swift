@@ -38,4 +38,25 @@ final class SubtaskRoutesTests: XCTestCase {
             XCTAssertFalse(f.vault.read("book.md").contains("parent:"))
         }
     }
+
+    /// `POST /api/tasks/{id}/rename`: the file moves, links follow, the new id comes back.
+    func testRenamingAParent() async throws {
+        let f = HTTPFixture()
+        f.vault.write("plan.md", "---\ntitle: Plan trip\nstatus: todo\n---\n")
+        f.vault.write("book.md", "---\ntitle: Book flights\nstatus: todo\nparent: \"plan.md\"\n---\n")
+        try await f.test { client in
+            let renamed = try await client.send(.post, "/api/tasks/plan.md/rename", json: #"{"name": "Trips/2027"}"#)
+            XCTAssertEqual(renamed.status, .ok)
+            XCTAssertEqual((renamed.object["task"] as? [String: Any])?["id"] as? String, "Trips/2027.md")
+            XCTAssertTrue(f.vault.exists("Trips/2027.md"))
+            XCTAssertTrue(f.vault.read("book.md").contains("parent: \"2027.md\"\n"), f.vault.read("book.md"))
+            let missing = try await client.send(.post, "/api/tasks/book.md/rename", json: #"{}"#)
+            XCTAssertEqual(missing.status, .badRequest)
+            let outside = try await client.send(.post, "/api/tasks/book.md/rename", json: #"{"name": "../x"}"#)
+            XCTAssertEqual(outside.status, .badRequest)
+            let taken = try await client.send(.post, "/api/tasks/book.md/rename", json: #"{"name": "Trips/2027"}"#)
+            XCTAssertEqual(taken.status, .badRequest)
+            XCTAssertTrue(f.vault.exists("book.md"))
+        }
+    }
 }

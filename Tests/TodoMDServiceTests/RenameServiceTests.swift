@@ -65,4 +65,52 @@ final class RenameServiceTests: XCTestCase {
             XCTAssertNil(RenamePlan.load(from: s.renamePlanPath), "the plan is gone")
         }
     }
+
+    /// With `archive_completed`, completing a parent moves it to Archive/: a path link to it
+    /// follows (a wiki or file-name link finds it there as it is); undo puts everything back.
+    func testArchivingKeepsPathLinks() throws {
+        let f = vault()
+        f.vault.write(".todomd.json", #"{"archive_completed": true}"#)
+        f.vault.write("later.md", taskFile("Later", extra: "blocked_by: [\"Projects/plan.md\"]\n"))
+        let pack = f.vault.read("pack.md")
+        let s = f.service()
+        let o = try s.complete("plan trip", withChildren: true)
+        XCTAssertEqual(o.task.task.path, "Archive/plan.md")
+        XCTAssertTrue(f.vault.read("Archive/book.md").contains("parent: \"Archive/plan.md\"\n"), f.vault.read("Archive/book.md"))
+        XCTAssertTrue(f.vault.read("later.md").contains("blocked_by: [Archive/plan.md]\n"), f.vault.read("later.md"))
+        XCTAssertEqual(f.vault.read("pack.md"), pack, "a wiki link by name still finds it")
+        XCTAssertTrue(o.messages.contains { $0.hasPrefix("updated the link in ") && $0.contains("later.md") }, "\(o.messages)")
+        XCTAssertNil(RenamePlan.load(from: s.renamePlanPath))
+        _ = try s.undo()
+        XCTAssertTrue(f.vault.read("later.md").contains("blocked_by: [\"Projects/plan.md\"]\n"))
+        XCTAssertTrue(f.vault.exists("Projects/plan.md"))
+        XCTAssertTrue(f.vault.read("book.md").contains("parent: \"Projects/plan.md\"\n"))
+    }
+
+    /// A crash after the archive move, before the links: the next run rewrites them. A crash
+    /// before the completion (the plan written, the file in place): the plan is dropped.
+    func testACrashedArchiveIsFinishedByTheNextRun() throws {
+        let f = vault()
+        f.vault.write(".todomd.json", #"{"archive_completed": true}"#)
+        f.vault.write("later.md", taskFile("Later", extra: "blocked_by: [\"Projects/plan.md\"]\n"))
+        RenamePlan.step = { if $0 == "planned" { throw Crash() } }
+        XCTAssertThrowsError(try f.service().complete("plan trip", withChildren: true))
+        RenamePlan.step = nil
+        XCTAssertTrue(f.vault.exists("Archive/plan.md"))
+        XCTAssertTrue(f.vault.read("later.md").contains("Projects/plan.md"), "not rewritten yet")
+        let s = f.service()
+        _ = try s.view("anytime")
+        XCTAssertTrue(f.vault.read("later.md").contains("blocked_by: [Archive/plan.md]\n"), f.vault.read("later.md"))
+        XCTAssertTrue(f.vault.read("Archive/book.md").contains("parent: \"Archive/plan.md\"\n"))
+        XCTAssertNil(RenamePlan.load(from: s.renamePlanPath), "carried out")
+        // A plan left before the completion ran: the file is in place, the plan is dropped.
+        let g = vault()
+        g.vault.write(".todomd.json", #"{"archive_completed": true}"#)
+        let t = g.service()
+        try RenamePlan(from: "Projects/plan.md", to: "Archive/plan.md", referrers: ["book.md"], archive: true).save(to: t.renamePlanPath)
+        _ = try t.view("anytime")
+        XCTAssertTrue(g.vault.exists("Projects/plan.md"), "an archive plan never moves the file itself")
+        XCTAssertTrue(g.vault.read("book.md").contains("parent: \"Projects/plan.md\"\n"))
+        XCTAssertNil(RenamePlan.load(from: t.renamePlanPath))
+    }
 }

@@ -443,6 +443,41 @@ def test_nest_and_unnest_from_the_menu(driver, make_server, tmp_path):
     wait_for(lambda: ["Pack", "0"] in depths(d), 5, message=f"{depths(d)}")
 
 
+def test_rename_a_parent_file_from_the_menu(driver, make_server, tmp_path):
+    """"Rename file…" asks for a name (or a folder path) in a dialog; the file moves and its subtask's link follows."""
+    d = driver
+    v = family(tmp_path, parent="plan.md")
+    s = make_server(v)
+    open_app(d, s.url, "/anytime")
+    wait_for(lambda: ["Book flights", "1"] in depths(d), 5, message=f"{depths(d)}")
+    labels = context_menu(d, "plan.md")
+    assert "Rename file…" in labels, labels
+    menu_pick(d, "Rename file…")
+    wait_for(lambda: js(d, "return document.querySelector('dialog[open] input')"), 3, message="no rename dialog")
+    got = js(d, """const g = document.querySelector('dialog[open]');
+        return {title: document.getElementById(g.getAttribute('aria-labelledby')).textContent, value: g.querySelector('input').value,
+                focus: document.activeElement.id, modal: g.matches(':modal'), label: g.querySelector('label').textContent}""")
+    assert got == {"title": "Rename “Plan the trip”", "value": "plan", "focus": "rename-input", "modal": True,
+                   "label": "File name, or a path to move it"}, got
+    assert not describe("rename dialog", bad(run_axe(d)))
+    webshot(d, "rename-dialog.png")
+    ActionChains(d).key_down(Keys.CONTROL).send_keys("a").key_up(Keys.CONTROL).send_keys("Trips/2027", Keys.ENTER).perform()
+    wait_for(lambda: (v / "Trips" / "2027.md").exists(), 5, message="the file did not move")
+    assert not (v / "plan.md").exists()
+    assert read_frontmatter(v / "flights.md").get("parent") == "2027.md"
+    wait_for(lambda: "Renamed to Trips/2027.md" in js(d, "return document.body.textContent"), 3, message="no toast")
+    wait_for(lambda: js(d, "return !!document.querySelector(\".task-row[data-id='Trips/2027.md']\")"), 5, message="the list kept the old id")
+    assert ["Book flights", "1"] in depths(d), depths(d)
+    # Escape cancels: nothing moves.
+    context_menu(d, "pack.md")
+    menu_pick(d, "Rename file…")
+    wait_for(lambda: js(d, "return document.querySelector('dialog[open] input')"), 3)
+    ActionChains(d).send_keys("x", Keys.ESCAPE).perform()
+    wait_for(lambda: not js(d, "return document.querySelector('dialog[open]')"), 3)
+    time.sleep(0.3)
+    assert (v / "pack.md").exists()
+
+
 def dialog(d):
     return js(d, """const g = document.querySelector('dialog[open]'); if (!g) return null;
         return {title: document.getElementById(g.getAttribute('aria-labelledby'))?.textContent,

@@ -74,6 +74,18 @@ public struct TaskLifecycle: Sendable {
                                                    readFingerprint: fingerprint))
     }
 
+    /// Where completing `task` will move it (the archive setting on, a task file outside the
+    /// archive): the first free name there, as `Vault.move` picks it. Nil: it stays.
+    public func archiveDestination(of task: TodoTask) -> String? {
+        guard vault.settings.archiveCompleted, task.line == nil, task.status != .done, !isArchived(task.path) else { return nil }
+        let folder = vault.settings.archiveFolder, name = (task.path as NSString).lastPathComponent
+        for n in 1...10_000 {
+            let rel = folder + "/" + (n == 1 ? name : Vault.suffixed(name, n))
+            if !FileManager.default.fileExists(atPath: vault.absolute(rel)) { return rel }
+        }
+        return nil
+    }
+
     func isArchived(_ path: String) -> Bool {
         path.hasPrefix(vault.settings.archiveFolder + "/")
     }

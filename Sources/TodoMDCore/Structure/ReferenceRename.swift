@@ -56,10 +56,16 @@ public enum ReferenceRename {
             let pathLike = old.contains("/")
             return (pathLike ? (old.hasPrefix("./") ? "./" : old.hasPrefix("/") ? "/" : "") + newStem : newName) + (hasExt ? ".md" : "")
         }
-        guard raw.hasPrefix("[["), raw.hasSuffix("]]") else { return target(raw) }
-        let inner = String(raw.dropFirst(2).dropLast(2))
-        let cut = inner.firstIndex(where: { $0 == "|" || $0 == "#" }) ?? inner.endIndex
-        return "[[" + target(String(inner[..<cut])) + inner[cut...] + "]]"
+        let out: String
+        if raw.hasPrefix("[["), raw.hasSuffix("]]") {
+            let inner = String(raw.dropFirst(2).dropLast(2))
+            let cut = inner.firstIndex(where: { $0 == "|" || $0 == "#" }) ?? inner.endIndex
+            out = "[[" + target(String(inner[..<cut])) + inner[cut...] + "]]"
+        } else {
+            out = target(raw)
+        }
+        // A file name still names a file moved to another folder: nothing to write.
+        return out == raw ? nil : out
     }
 
     /// A value as YAML flow text (for a list of TaskNotes' dependency objects).

@@ -123,6 +123,12 @@ enum OpenAPIDocument {
                 + "A parent is a task file, never the task itself or one of its subtasks.", params: [id, ifMatch],
             body: Schema.object("The parent.", [("parent", .object([("type", .array([.string("string"), .string("null")]))]))]),
             ok: "ActionDocument", okHeaders: [("ETag", "The new version.")]))])))
+        out.append(("/api/tasks/{id}/rename", .object([("post", op(
+            "renameTask", "Rename or move a task file (`name`: a file name in its folder, or a vault path; `.md` is added). "
+                + "Its subtasks' `parent` and its dependents' `blocked_by` are rewritten to follow, each in its own style, "
+                + "in one undoable action. The answer's task has the new id.", params: [id, ifMatch],
+            body: Schema.object("The new name.", [("name", Schema.string)]),
+            ok: "ActionDocument", okHeaders: [("ETag", "The new version.")]))])))
         for action in ["reopen", "cancel", "flag", "unflag"] {
             out.append(("/api/tasks/{id}/\(action)", .object([("post", op(
                 "\(action)Task", actionSummaries[action] ?? action, params: [id, ifMatch], ok: "ActionDocument",

@@ -11,7 +11,7 @@ import TodoMDService
 struct TaskRoutes {
     let runner: ServiceRunner
 
-    static let actions: Set<String> = ["done", "reopen", "cancel", "defer", "flag", "unflag", "move", "restore", "check", "nest"]
+    static let actions: Set<String> = ["done", "reopen", "cancel", "defer", "flag", "unflag", "move", "restore", "check", "nest", "rename"]
 
     func register(_ router: Router<APIContext>) {
         router.post("/api/tasks") { request, _ in try await create(request) }
@@ -127,6 +127,15 @@ struct TaskRoutes {
             // Subtasks (issue 21): {"parent": a task id or reference | null}.
             let parent = try JSONInput.optionalString(members, "parent")
             let (o, today) = try await runner.run { (try $0.nest(id, under: parent, expected: expected), $0.clock.today) }
+            return Responses.json(ActionDocument(o, today: today), headers: Responses.etag(o.task.version))
+        }
+        if action == "rename" {
+            // Renaming or moving the file (issue 21): {"name": "trip" | "Trips/2027.md"}; the links
+            // to it (subtasks' parent, dependents' blocked_by) are rewritten in the same action.
+            guard let name = try JSONInput.optionalString(members, "name"), !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw APIError.badRequest("rename needs {\"name\": a file name or a vault path}")
+            }
+            let (o, today) = try await runner.run { (try $0.rename(id, to: name, expected: expected), $0.clock.today) }
             return Responses.json(ActionDocument(o, today: today), headers: Responses.etag(o.task.version))
         }
         let withChildren: Bool

@@ -6,7 +6,7 @@
 // the capture files from the cache itself (static routes: no worker start-up on a launch); the page
 // then asks for them to be refreshed ('refresh-capture').
 // Bump CACHE when the shipped files change.
-const CACHE='todomd-shell-v7'
+const CACHE='todomd-shell-v8'
 // The shell: the pages and every file the server ships (it lists them at /app-files.json).
 const SHELL=['/','/capture','/manifest.webmanifest']
 const CAPTURE=['/capture','/capture.webmanifest','/css/tokens.css','/css/capture.css','/js/capture.js','/js/capture/*']

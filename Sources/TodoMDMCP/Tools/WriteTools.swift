@@ -156,11 +156,23 @@ struct WriteTools {
             if let a = try optionalText(item.members, "area") { fields.append((TaskKey.area, a)) }
             let before = item.members["before"]?.stringValue, after = item.members["after"]?.stringValue
             guard before == nil || after == nil else { throw TodoError.invalidArgument("give before or after, not both") }
-            guard !fields.isEmpty || before != nil || after != nil else {
-                throw TodoError.invalidArgument("a move needs before, after, project or area")
+            let parent = try optionalText(item.members, "parent")
+            let file = try optionalText(item.members, "file")
+            if case .clear? = file { throw TodoError.invalidArgument("file must be a file name or a vault path") }
+            guard !fields.isEmpty || before != nil || after != nil || parent != nil || file != nil else {
+                throw TodoError.invalidArgument("a move needs before, after, project, area, parent or file")
             }
             if !fields.isEmpty { plan.add(i, item.reference, .update(TaskChange(fields: fields)), item.version) }
+            switch parent {
+            case .text(let p)?: plan.add(i, item.reference, .nest(parent: p), fields.isEmpty ? item.version : nil)
+            case .clear?: plan.add(i, item.reference, .nest(parent: nil), fields.isEmpty ? item.version : nil)
+            default: break
+            }
             if let other = before ?? after { plan.add(i, item.reference, .move(before: before != nil, other: other), nil) }
+            // Last: the file's path (a reference by path) changes with it.
+            if case .text(let name)? = file {
+                plan.add(i, item.reference, .rename(name), fields.isEmpty && parent == nil ? item.version : nil)
+            }
         }
     }
 

@@ -42,6 +42,19 @@ extension TodoService {
                         try copy(a.path)
                         try copy(b.path)
                         (op.reference, op.action) = (a.id, .move(before: before, other: b.id))
+                    case .nest(let parent?):
+                        let t = try resolve(op.reference, clock: clock).task, p = try resolve(parent, prefer: .any, clock: clock).task
+                        try copy(t.path)
+                        try copy(p.path)
+                        (op.reference, op.action) = (t.id, .nest(parent: p.id))
+                    case .rename(let name):
+                        // The files naming it come along, so the dry run reports their links too.
+                        let t = try resolve(op.reference, prefer: .any, clock: clock).task
+                        try copy(t.path)
+                        if t.line == nil, let to = try? Self.renameTarget(name, from: t.path) {
+                            for r in referrers(of: t.path, newPath: to, clock: clock) { try copy(r) }
+                        }
+                        op.reference = t.id
                     case .reopen:
                         let t = try resolve(op.reference, prefer: .closed, clock: clock).task
                         try copy(t.path)

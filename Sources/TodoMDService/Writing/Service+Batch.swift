@@ -16,6 +16,10 @@ public struct BatchOperation: Sendable {
         /// Puts the task before (or after) another in its list's manual order.
         case move(before: Bool, other: String)
         case delete
+        /// Makes the task a subtask of another (nil: top-level again).
+        case nest(parent: String?)
+        /// Renames or moves the task file; links to it follow.
+        case rename(String)
         /// Brings a file back from the trash (the reference names it there).
         case restore
     }
@@ -87,6 +91,8 @@ extension TodoService {
             case .flag(let on): return .changed(try flag(op.reference, on, expected: op.expected))
             case .move(let before, let other): return .moved(try move(op.reference, before: before, other: other))
             case .delete: return .deleted(try delete(op.reference, expected: op.expected))
+            case .nest(let parent): return .changed(try nest(op.reference, under: parent, expected: op.expected))
+            case .rename(let name): return .changed(try rename(op.reference, to: name, expected: op.expected))
             case .restore: return .restored(try restore(op.reference))
             }
         } catch {

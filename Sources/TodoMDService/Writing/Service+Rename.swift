@@ -22,10 +22,7 @@ extension TodoService {
             guard !FileManager.default.fileExists(atPath: vault.absolute(newPath)) else {
                 throw TodoError.invalidArgument("\(newPath) exists already")
             }
-            // The index loads the tasks naming it (without the index, every task is read).
-            let referrers = Set(snapshot(.around(task.path), clock: clock).tasks.filter { $0.path != task.path && !ReferenceRename.changes(for: $0, oldPath: task.path, newPath: newPath).isEmpty }
-                .map(\.path)).sorted()
-            let plan = RenamePlan(from: task.path, to: newPath, referrers: referrers)
+            let plan = RenamePlan(from: task.path, to: newPath, referrers: referrers(of: task.path, newPath: newPath, clock: clock))
             try plan.save(to: renamePlanPath)
             let updated = try carryOut(plan)
             var moved = current
@@ -56,7 +53,15 @@ extension TodoService {
     private func carryOut(_ plan: RenamePlan) throws -> [String] {
         defer { noteWritten([plan.from, plan.to] + plan.referrers) }
         try RenamePlan.step?("planned")
-        if FileManager.default.fileExists(atPath: vault.absolute(plan.from)), !FileManager.default.fileExists(atPath: vault.absolute(plan.to)) {
+        let fromExists = FileManager.default.fileExists(atPath: vault.absolute(plan.from))
+        let toExists = FileManager.default.fileExists(atPath: vault.absolute(plan.to))
+        if plan.archive == true {
+            // Completing moves the file, not the plan: still in place, it was never archived.
+            guard !fromExists, toExists else {
+                RenamePlan.remove(at: renamePlanPath)
+                return []
+            }
+        } else if fromExists, !toExists {
             guard try vault.moveFile(plan.from, to: plan.to) else { throw TodoError.invalidArgument("\(plan.to) exists already") }
         }
         var updated: [String] = []
@@ -70,6 +75,39 @@ extension TodoService {
         }
         RenamePlan.remove(at: renamePlanPath)
         return updated
+    }
+
+    /// Before completing `task` with the archive setting on: the tasks naming its path (a
+    /// subtask's `parent`, a dependent's `blocked_by`) are written down with the file's archive
+    /// path, so their links follow the move even after a crash. Nil: nothing names it by a
+    /// path (a file name still finds it in the archive folder).
+    func archivePlan(for task: TodoTask, clock: Clock) throws -> RenamePlan? {
+        guard let to = TaskLifecycle(vault: vault).archiveDestination(of: task) else { return nil }
+        let referrers = referrers(of: task.path, newPath: to, clock: clock)
+        guard !referrers.isEmpty else { return nil }
+        let plan = RenamePlan(from: task.path, to: to, referrers: referrers, archive: true)
+        try plan.save(to: renamePlanPath)
+        return plan
+    }
+
+    /// After the completion that `plan` was written for: rewrites the links to where the file
+    /// went. Returns what to tell the user.
+    func finishArchive(_ plan: RenamePlan, movedTo path: String) throws -> [String] {
+        var plan = plan
+        if path != plan.to, path != plan.from {  // another name than foreseen: follow the file
+            plan.to = path
+            try plan.save(to: renamePlanPath)
+        }
+        let updated = try carryOut(plan)
+        return updated.isEmpty ? [] : ["updated the link in " + updated.joined(separator: ", ")]
+    }
+
+    /// The tasks (other than the file itself) whose links name `path`, to be rewritten to
+    /// `newPath`. The index loads them (without it, every task is read).
+    func referrers(of path: String, newPath: String, clock: Clock) -> [String] {
+        Set(snapshot(.around(path), clock: clock).tasks
+            .filter { $0.path != path && !ReferenceRename.changes(for: $0, oldPath: path, newPath: newPath).isEmpty }
+            .map(\.path)).sorted()
     }
 
     /// The vault path `name` gives a file now at `path`: a bare name stays in its folder.
@@ -88,12 +126,15 @@ extension TodoService {
     }
 }
 
-/// A rename in progress: written before the first file changes, removed after the last.
+/// A rename in progress (or an archive move): written before the first file changes, removed
+/// after the last.
 struct RenamePlan: Codable, Equatable {
     var from: String
     var to: String
     /// The task files whose links name `from`.
     var referrers: [String]
+    /// Completing the task moves it to the archive (the plan only rewrites links; nil: a rename).
+    var archive: Bool?
 
     /// A test's crash point: called before each step ("planned", then "moved" before each rewrite).
     nonisolated(unsafe) static var step: ((String) throws -> Void)?

@@ -196,7 +196,14 @@ extension TodoService {
                             seen: (TodoTask) -> Void = { _ in }) throws -> ActionOutcome {
         try writing(reference, prefer: .open, expected: expected, keys: [TaskKey.status, TaskKey.completed], clock: clock) {
             seen($0.task)
-            return try TaskLifecycle(vault: vault).complete($0.task, fingerprint: $0.fileFingerprint)
+            let plan = try archivePlan(for: $0.task, clock: clock)
+            var result: ActionResult
+            do { result = try TaskLifecycle(vault: vault).complete($0.task, fingerprint: $0.fileFingerprint) } catch {
+                if plan != nil { RenamePlan.remove(at: renamePlanPath) }  // refused: nothing moved
+                throw error
+            }
+            if let plan { result.messages += try finishArchive(plan, movedTo: result.task.path) }
+            return result
         }
     }
 

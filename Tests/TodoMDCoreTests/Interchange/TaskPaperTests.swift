@@ -190,6 +190,12 @@ final class TaskPaperTests: XCTestCase {
         }
         XCTAssertThrowsError(try TaskPaperFormat().read(ImportInput(text: "[{\"a\": 1}]"), options: ImportOptions(clock: Fixture.clock)))
         XCTAssertEqual(try TaskPaperFormat().read(ImportInput(text: ""), options: ImportOptions(clock: Fixture.clock)).tasks.count, 0)
+        // A project whose name starts like JSON or XML is still a project line (the fuzzer found
+        // our own export of such a project refused).
+        for name in ["{Draft} ideas", "[2027] plans", "<Someday>", "BEGIN: here"] {
+            let batch = try TaskPaperFormat().read(ImportInput(text: "\(name):\n\t- Sketch\n"), options: ImportOptions(clock: Fixture.clock))
+            XCTAssertEqual(batch.tasks.map(\.task.project), [name])
+        }
     }
 
     func testExportShape() throws {

@@ -48,8 +48,12 @@ struct TaskPaperReader {
     /// Throws when the text is not TaskPaper at all (no task and no project line).
     mutating func read(_ input: ImportInput) throws -> ImportBatch {
         let lines = input.lines
+        // The first line of JSON, XML or iCalendar is never a project line (`{"a":` pretty-printed
+        // JSON is `{` alone); a project named `{draft}:` is TaskPaper.
         let head = input.text.drop { $0.isWhitespace }
-        if head.hasPrefix("{") || head.hasPrefix("[") || head.hasPrefix("<") || head.uppercased().hasPrefix("BEGIN:") {
+        let first = head.prefix { $0 != "\n" && $0 != "\r" }
+        if head.hasPrefix("{") || head.hasPrefix("[") || head.hasPrefix("<") || head.uppercased().hasPrefix("BEGIN:"),
+           Self.project(first) == nil {
             throw ImportFormatError(location: "line 1", expected: "TaskPaper text (`Project:` lines and `- task` lines), not JSON, XML or iCalendar")
         }
         let unit = Self.spaceUnit(lines)

@@ -92,6 +92,8 @@ export const api={
   move:(id,{before,after,view})=>request('POST',`/api/tasks/${encodeId(id)}/move`,{body:{before,after,view}}),
   /** Subtasks: makes `id` a subtask of `parent` (a task id or reference; null: top-level again). */
   nest:(id,parent,version)=>request('POST',`/api/tasks/${encodeId(id)}/nest`,{body:{parent},version}),
+  /** Renames or moves a task file (a file name, or a vault path); links to it follow. */
+  rename:(id,name,version)=>request('POST',`/api/tasks/${encodeId(id)}/rename`,{body:{name},version}),
   remove:(id,version)=>request('DELETE',`/api/tasks/${encodeId(id)}`,{version}),
   /** Several writes as ONE undoable action: ops [{id, action: set|done|reopen|cancel|defer|flag|unflag|delete, fields?, date?, version?}]. */
   batch:(ops,label)=>request('POST','/api/batch',{body:{label,ops}}),

@@ -106,6 +106,39 @@ function parentItems(t){
   return ok.length?ok.map(li=>({label:li.task.title,icon:'check',run:()=>nestTask(t,li.dataset.id,li.task.title)})):[{label:'No other task in this list',run:()=>{}}]
 }
 
+/** Asks for a task file's new name or vault path (native <dialog>), then renames it: its subtasks'
+ * and dependents' links follow on the server. */
+export function renameFile(t){
+  return new Promise(resolve=>{
+    const old=t.path.replace(/\.md$/i,'')
+    const input=h('input#rename-input',{type:'text',value:old,autocomplete:'off',spellcheck:'false','aria-describedby':'rename-help'})
+    const d=h('dialog.confirm.rename-dialog',{'aria-labelledby':'rename-title'},
+      h('h2#rename-title',`Rename “${t.title}”`),
+      h('label',{for:'rename-input'},'File name, or a path to move it'),
+      input,
+      h('p#rename-help.hint','Subtasks and tasks waiting for it keep their links.'),
+      h('div.dialog-actions',h('button.btn',{type:'button',onclick:()=>d.close('')},'Cancel'),
+        h('button.btn.primary',{type:'button',onclick:()=>d.close('ok')},'Rename')))
+    input.onkeydown=e=>{if(e.key=='Enter'){e.preventDefault();d.close('ok')}}
+    d.onclose=async()=>{
+      d.remove()
+      const name=input.value.trim()
+      if(d.returnValue=='ok'&&name&&name!=old){
+        try{
+          const r=await api.rename(t.id,name,t.version)
+          changed('modified',t.id)
+          toast(`Renamed to ${r.task.path}`,{undo:true})
+        }catch(e){toast(e.message)}
+      }
+      resolve()
+    }
+    $('#overlays').append(d)
+    d.showModal()
+    input.focus()
+    input.select()
+  })
+}
+
 /** Asks before completing a parent with open subtasks (native <dialog>: focus trap, Escape cancels). */
 export function confirmChildren(title,subtasks){
   return new Promise(resolve=>{
@@ -134,6 +167,7 @@ export function taskMenu(t,at){
     {label:'Move to…',icon:'area',items:()=>moveItems(t)},
     t.line==null&&{label:'Make subtask of…',icon:'list',items:()=>parentItems(t)},
     t.parent_id&&{label:'Move out of parent',icon:'back',run:()=>nestTask(t,null)},
+    t.line==null&&{label:'Rename file…',icon:'note',run:()=>renameFile(t)},
     {label:'Priority…',icon:'warning',items:()=>['high','medium','low','none'].map(p=>({label:cap(p),run:()=>setFields(t,{priority:p},`Priority: ${p}`)}))},
     {label:t.flagged?'Unflag':'Flag',icon:'flagged',run:()=>act(t,t.flagged?'unflag':'flag')},
     {label:'Defer…',icon:'calendar',items:()=>deferItems(t)},
