@@ -464,10 +464,21 @@ def test_rename_a_parent_file_from_the_menu(driver, make_server, tmp_path):
     ActionChains(d).key_down(Keys.CONTROL).send_keys("a").key_up(Keys.CONTROL).send_keys("Trips/2027", Keys.ENTER).perform()
     wait_for(lambda: (v / "Trips" / "2027.md").exists(), 5, message="the file did not move")
     assert not (v / "plan.md").exists()
-    assert read_frontmatter(v / "flights.md").get("parent") == "2027.md"
+    # The file moves first, then the links are rewritten.
+    wait_for(lambda: read_frontmatter(v / "flights.md").get("parent") == "2027.md", 5, message=(v / "flights.md").read_text())
     wait_for(lambda: "Renamed to Trips/2027.md" in js(d, "return document.body.textContent"), 3, message="no toast")
     wait_for(lambda: js(d, "return !!document.querySelector(\".task-row[data-id='Trips/2027.md']\")"), 5, message="the list kept the old id")
     assert ["Book flights", "1"] in depths(d), depths(d)
+    # With the task open (selected, Enter), the detail follows it to its new id.
+    wait_for(lambda: row(d, "flights.md"), 5)
+    ActionChains(d).move_to_element_with_offset(row(d, "flights.md"), 200, 0).click().send_keys(Keys.ENTER).perform()
+    wait_for(lambda: d.current_url.endswith("/task/flights.md"), 5, message=f"Enter did not open the task: {d.current_url}")
+    context_menu(d, "flights.md")
+    menu_pick(d, "Rename file…")
+    wait_for(lambda: js(d, "return document.querySelector('dialog[open] input')"), 3)
+    ActionChains(d).key_down(Keys.CONTROL).send_keys("a").key_up(Keys.CONTROL).send_keys("flights-2027", Keys.ENTER).perform()
+    wait_for(lambda: d.current_url.endswith("/task/flights-2027.md"), 5, message=f"the detail stayed at {d.current_url}")
+    assert (v / "flights-2027.md").exists()
     # Escape cancels: nothing moves.
     context_menu(d, "pack.md")
     menu_pick(d, "Rename file…")

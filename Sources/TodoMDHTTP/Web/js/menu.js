@@ -127,6 +127,8 @@ export function renameFile(t){
         try{
           const r=await api.rename(t.id,name,t.version)
           changed('modified',t.id)
+          // The open task follows its new id.
+          if(location.pathname=='/task/'+encodeURIComponent(t.id))emit('open-task',r.task.id)
           toast(`Renamed to ${r.task.path}`,{undo:true})
         }catch(e){toast(e.message)}
       }
