@@ -336,10 +336,15 @@ def pointer_drag(d, src, dst, where="top"):
 
 def drag(d, src, dst, done, where="top"):
     """Tries a pointer drag, then an HTML5 drag; returns which one worked, or None."""
+    # The list binds its drag gestures once js/gestures.js (loaded on demand) is in: a drag made
+    # before that is lost (an occasional failure on a loaded machine).
+    wait_for(lambda: d.execute_script("return performance.getEntriesByType('resource').some(e => e.name.endsWith('/js/gestures.js'))"), 5,
+             message="gestures.js did not load")
+    time.sleep(0.2)
     for name, fn in (("pointer", pointer_drag), ("html5", html5_drag)):
         fn(d, src, dst, where)
         try:
-            wait_for(done, 2.5)
+            wait_for(done, 4)
             return name
         except AssertionError:
             d.find_element(By.CSS_SELECTOR, "body").send_keys(Keys.ESCAPE)
