@@ -130,6 +130,20 @@ final class FrontmatterReadTests: XCTestCase {
         XCTAssertFalse(t.readOnly, "bad values can be fixed with set, so the file stays editable")
     }
 
+    /// Keys JSON cannot hold as written (a complex `?` key, `1` beside `"1"`) are reported, at
+    /// any depth; the task still reads and stays editable (the fuzzer found two `?` keys
+    /// rendered as one duplicated key).
+    func testKeysJSONCannotHoldAreReported() {
+        for (yaml, says) in [("nest:\n  a:\n    ? [x, y]\n    : 1\n", "not text"), ("nest: {1: a, \"1\": b}\n", "appears twice"),
+                             ("nest:\n  - k: 1\n    ? {a: b}\n    : 2\n", "not text")] {
+            let t = task("---\ntitle: Keys\nstatus: todo\n" + yaml + "---\n")
+            XCTAssertEqual(t.title, "Keys")
+            XCTAssertFalse(t.readOnly)
+            XCTAssertTrue(t.problems.contains { $0.contains(says) }, "\(yaml): \(t.problems)")
+        }
+        XCTAssertTrue(task("---\ntitle: Keys\nstatus: todo\nnest: {a: 1, b: {a: 2}}\n---\n").problems.isEmpty, "the same key in two mappings is fine")
+    }
+
     /// Malformed files: each is a task marked read-only with a clear reason, or not a task.
     func testMalformedInputIsReportedNeverCrashes() {
         let deepFlow = "---\ntitle: x\nstatus: todo\nx: " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "\n---\n"

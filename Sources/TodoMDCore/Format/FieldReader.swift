@@ -140,9 +140,19 @@ enum FieldReader {
             return .array(items)
         case .mapping(let map):
             var pairs: [(String, JSONValue)] = []
+            var seen = Set<String>()
             for (k, v) in map {
                 budget.nodes -= 1
-                pairs.append((k.scalar?.string ?? "?", json(v, budget: &budget, depth: depth + 1)))
+                // JSON keys are text, once each: a `? [a, b]` key, or `1` beside `"1"` (two keys
+                // to YAML, one to JSON), cannot come back as written. Said, never silently merged.
+                let key = k.scalar?.string ?? "?"
+                if k.scalar == nil {
+                    budget.keyProblem = budget.keyProblem ?? "a YAML mapping key is not text (a `?` complex key); the value reads as \"?\""
+                } else if seen.contains(key) {
+                    budget.keyProblem = budget.keyProblem ?? "the YAML key \"\(key.prefix(40))\" appears twice in one mapping"
+                }
+                seen.insert(key)
+                pairs.append((key, json(v, budget: &budget, depth: depth + 1)))
                 if budget.exhausted { return .null }
             }
             return .object(pairs)

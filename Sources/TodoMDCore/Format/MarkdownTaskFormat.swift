@@ -100,6 +100,7 @@ public struct MarkdownTaskFormat: TaskFileFormat {
             }
         }
         task.problems += problems
+        if let p = budget.keyProblem { task.problems.append(p) }
         if task.title.isEmpty { task.title = Self.titleFromFilename(task.path) }
         if let body = UTF8Text.decode(doc.body) {
             if doc.body.count > Limits.bodyBytes {

@@ -115,6 +115,8 @@ enum YAMLSafety {
 struct YAMLBudget {
     var nodes = Limits.yamlNodes
     var tooDeep = false
+    /// A mapping whose keys JSON cannot hold as written (reported; the task still reads).
+    var keyProblem: String?
     var exhausted: Bool { nodes < 0 || tooDeep }
     var reason: String {
         tooDeep ? "YAML nests deeper than \(Limits.yamlDepth) levels" : "YAML expands to more than \(Limits.yamlNodes) values"
