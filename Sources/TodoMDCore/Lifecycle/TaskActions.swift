@@ -78,12 +78,10 @@ public struct TaskLifecycle: Sendable {
     /// archive): the first free name there, as `Vault.move` picks it. Nil: it stays.
     public func archiveDestination(of task: TodoTask) -> String? {
         guard vault.settings.archiveCompleted, task.line == nil, task.status != .done, !isArchived(task.path) else { return nil }
-        let folder = vault.settings.archiveFolder, name = (task.path as NSString).lastPathComponent
-        for n in 1...10_000 {
-            let rel = folder + "/" + (n == 1 ? name : Vault.suffixed(name, n))
-            if !FileManager.default.fileExists(atPath: vault.absolute(rel)) { return rel }
+        let name = (task.path as NSString).lastPathComponent
+        return try? FileSystem.firstFreeName(in: vault.settings.archiveFolder, { $0 == 1 ? name : Vault.suffixed(name, $0) }, for: name) {
+            !FileManager.default.fileExists(atPath: vault.absolute($0))
         }
-        return nil
     }
 
     func isArchived(_ path: String) -> Bool {
