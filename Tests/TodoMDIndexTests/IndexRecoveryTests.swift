@@ -48,6 +48,27 @@ final class IndexRecoveryTests: XCTestCase {
         try assertRebuiltAndRight(f)
     }
 
+    /// The handle column is not checksummed: a byte flipped in a task's own hash (the
+    /// fault-injection run printed `c3f1cbc167050c` for `c3f`: the flipped copy was its
+    /// neighbour) is found missing, and the handles come from a rebuilt cache. Both paths:
+    /// a view's few rows (lookups) and `list all` (one scan).
+    func testAFlippedHandleIsDamageNotALongerHandle() throws {
+        for n in [30, 260] {
+            let f = Fixture()
+            VaultFuzz.fill(f.dir, seed: 5, n: n)
+            let ids = f.vault.load().tasks.map(\.id)
+            try f.index().refresh()
+            let victim = TaskHandle.hash(ids[0])
+            var flipped = Array(victim)
+            flipped[13] = flipped[13] == "0" ? "1" : "0"
+            let q = try DatabaseQueue(path: f.indexPath)
+            try q.write { try $0.execute(sql: "UPDATE tasks SET handle = ? WHERE handle = ?", arguments: [String(flipped), victim]) }
+            let index = try f.index()
+            XCTAssertEqual(try index.handles(ids: ids), TaskHandle.handles(ids: ids), "\(n) tasks")
+            XCTAssertEqual(try index.handles(ids: [ids[0]])[ids[0]], TaskHandle.handles(ids: ids)[ids[0]], "healed: \(n) tasks")
+        }
+    }
+
     func testCorruptRowsAreNotTrustedAndTheCacheHeals() throws {
         let f = try fixture()
         let q = try DatabaseQueue(path: f.indexPath)

@@ -397,7 +397,14 @@ public final class TaskIndex {
 
     /// The short handles (`TaskHandle`) of the tasks with these ids, among every task the index
     /// holds: two lookups of the handle index per task, so a view's rows need no full scan.
+    /// Each id must find its own hash there: the column is not checksummed, and a byte flipped
+    /// in it (the fault-injection run found one) would otherwise lengthen or shorten a handle
+    /// unseen. A missing one is damage: the cache is rebuilt and asked again.
     public func handles(ids: [String]) throws -> [String: String] {
+        try healingDamage { try readHandles(ids: ids) }
+    }
+
+    private func readHandles(ids: [String]) throws -> [String: String] {
         try db.read { db in
             var out: [String: String] = [:]
             if ids.count > 200 {
@@ -407,16 +414,17 @@ public final class TaskIndex {
                     let h = TaskHandle.hash(id)
                     var lo = 0, hi = all.count
                     while lo < hi { let mid = (lo + hi) / 2; if all[mid] < h { lo = mid + 1 } else { hi = mid } }
-                    let after = lo < all.count && all[lo] == h ? lo + 1 : lo
-                    out[id] = TaskHandle.handle(h, before: lo > 0 ? all[lo - 1] : nil, after: after < all.count ? all[after] : nil)
+                    guard lo < all.count, all[lo] == h else { throw ByteReader.Corrupt() }
+                    out[id] = TaskHandle.handle(h, before: lo > 0 ? all[lo - 1] : nil, after: lo + 1 < all.count ? all[lo + 1] : nil)
                 }
                 return out
             }
             for id in ids {
                 let h = TaskHandle.hash(id)
                 let before = try String.fetchOne(db, sql: "SELECT handle FROM tasks WHERE handle < ? ORDER BY handle DESC LIMIT 1", arguments: [h])
-                let after = try String.fetchOne(db, sql: "SELECT handle FROM tasks WHERE handle > ? ORDER BY handle LIMIT 1", arguments: [h])
-                out[id] = TaskHandle.handle(h, before: before, after: after)
+                let from = try String.fetchAll(db, sql: "SELECT DISTINCT handle FROM tasks WHERE handle >= ? ORDER BY handle LIMIT 2", arguments: [h])
+                guard from.first == h else { throw ByteReader.Corrupt() }
+                out[id] = TaskHandle.handle(h, before: before, after: from.dropFirst().first)
             }
             return out
         }
