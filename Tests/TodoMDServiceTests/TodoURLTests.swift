@@ -202,9 +202,10 @@ final class TodoURLTests: XCTestCase {
 
     func testMinutes() throws {
         let good: [(String, Int)] = [("30", 30), ("0", 0), ("45m", 45), ("45M", 45), ("2h", 120), ("1h30m", 90), ("1h 30m", 90),
-                                     ("90m", 90), ("1h0m", 60), ("10h", 600)]
+                                     ("90m", 90), ("1h0m", 60), ("10h", 600),
+                                     ("1h30", 90), ("1.5h", 90), ("1d", 480), ("PT1H30M", 90)]
         for (text, n) in good { XCTAssertEqual(try TodoURL.minutes(text), n, text) }
-        for text in ["", "abc", "m", "h", "1x", "1h30", "30mm5", "1.5h", "h30", "1d", "999999999h", "½h"] {
+        for text in ["", "abc", "m", "h", "1x", "30mm5", "h30", "999999999h", "½h", "-5", "99999999999999999h", "9223372036854775807:59"] {
             XCTAssertThrowsError(try TodoURL.minutes(text), text) { e in
                 guard case TodoError.invalidArgument(let m) = e else { return XCTFail("\(text): \(e)") }
                 XCTAssertEqual(m, "estimate takes minutes: 30, 45m, 1h30m")

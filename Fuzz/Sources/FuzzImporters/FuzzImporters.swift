@@ -5,7 +5,8 @@
 //
 // Invariants:
 //  import-limits     every task read has a title of 1 to 500 characters without a line break,
-//                    notes of at most 100 KB, and a non-empty id; a refusal is an ImportFormatError
+//                    notes of at most 100 KB, an estimate the reader accepts back, and a
+//                    non-empty id; a refusal is an ImportFormatError
 //  import-reexport   every exporter writes the tasks read without throwing, and the same
 //                    format's importer reads its own export back without refusing it
 import Foundation
@@ -33,6 +34,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                   "title \(lit(t.task.title))\n\(ctx)")
         fuzzCheck("import-limits", t.task.body.utf8.count <= Limits.bodyBytes, "notes of \(t.task.body.utf8.count) bytes\n\(ctx)")
         fuzzCheck("import-limits", !t.id.isEmpty, "an empty id\n\(ctx)")
+        fuzzCheck("import-limits", t.task.estimatedMinutes.map { (0...Limits.estimateMinutes).contains($0) } ?? true,
+                  "an estimate of \(t.task.estimatedMinutes ?? 0) minutes\n\(ctx)")
     }
     var tasks = batch.tasks.prefix(50).enumerated().map { n, imp -> TodoTask in
         var t = imp.task

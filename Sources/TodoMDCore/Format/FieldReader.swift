@@ -84,7 +84,7 @@ enum FieldReader {
             }
         case TaskKey.estimatedMinutes:
             guard case .scalar(let s) = node, !isNull(s) else { return }
-            if let m = Int(s.string.trimmedSpaces), m >= 0, m <= 1_000_000 {
+            if let m = Int(s.string.trimmedSpaces), m >= 0, m <= Limits.estimateMinutes {
                 task.estimatedMinutes = m
             } else {
                 problem("expected a whole number of minutes")

@@ -145,29 +145,40 @@ public struct FieldMapping: Sendable {
     }
 
     /// Minutes from what quick entry reads (`45`, `45m`, `2h`, `1h30m`), and the spellings
-    /// other apps export: `0`, `1:30`, `1.5h`, `PT1H30M`, `2d` (working days of 8 hours).
+    /// other apps export: `0`, `1:30`, `1.5h`, `PT1H30M`, `2d` (working days of 8 hours); nil
+    /// past `Limits.estimateMinutes`.
     public static func minutes(_ text: String) -> Int? {
         var t = text.lowercased().replacingOccurrences(of: " ", with: "")
         if let m = QuickTokenizer.minutes(t) { return m }
         if t.hasPrefix("pt") { t.removeFirst(2) }
-        if let n = Int(t) { return n >= 0 ? n : nil }
-        if let colon = t.firstIndex(of: ":"), let h = Int(t[..<colon]), let m = Int(t[t.index(after: colon)...]) { return h * 60 + m }
-        var total = 0, number = "", any = false
+        if let n = Int(t) { return (0...Limits.estimateMinutes).contains(n) ? n : nil }
+        if let colon = t.firstIndex(of: ":") {
+            guard let h = Int(t[..<colon]), let m = Int(t[t.index(after: colon)...]), h >= 0, m >= 0 else { return nil }
+            return bounded(Double(h) * 60 + Double(m))
+        }
+        // Summed as a Double and checked once: a file's `99999999999999999999h` is a
+        // wrong estimate to refuse, not an overflow to trap on.
+        var total = 0.0, number = "", any = false
         for ch in t {
             if ch.isNumber || ch == "." { number.append(ch); continue }
             guard let n = Double(number) else { return nil }
             switch ch {
-            case "h": total += Int(n * 60)
-            case "m": total += Int(n)
-            case "d": total += Int(n * 60 * 8)
+            case "h": total += (n * 60).rounded(.down)
+            case "m": total += n.rounded(.down)
+            case "d": total += (n * 60 * 8).rounded(.down)
             case "s": break
             default: return nil
             }
             number = ""
             any = true
         }
-        if !number.isEmpty { return nil }
-        return any ? total : nil
+        if !number.isEmpty || !any { return nil }
+        return bounded(total)
+    }
+
+    private static func bounded(_ minutes: Double) -> Int? {
+        guard minutes.isFinite, minutes >= 0, minutes <= Double(Limits.estimateMinutes) else { return nil }
+        return Int(minutes)
     }
 }
 

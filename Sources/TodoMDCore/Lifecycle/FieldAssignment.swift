@@ -54,7 +54,7 @@ public enum FieldAssignment {
             }
         case TaskKey.estimatedMinutes:
             // Minutes, or a duration as quick entry reads it: `90`, `45m`, `1h`, `1h30m`.
-            guard let m = Int(value) ?? QuickTokenizer.minutes(value.lowercased()), m >= 0, m <= 1_000_000 else {
+            guard let m = Int(value) ?? QuickTokenizer.minutes(value.lowercased()), m >= 0, m <= Limits.estimateMinutes else {
                 throw TodoError.invalidArgument("estimated_minutes must be minutes or a duration like 45m, 1h, 1h30m")
             }
             return .int(m)

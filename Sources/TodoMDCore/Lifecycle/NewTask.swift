@@ -101,7 +101,7 @@ public struct NewTask: Sendable {
         var seen = Set<String>()
         t.tags = tags.flatMap { $0.split(separator: ",").compactMap { FieldReader.normalizeTag(String($0)) } }
             .filter { seen.insert($0.lowercased()).inserted }
-        if let m = estimatedMinutes, m < 0 || m > 1_000_000 {
+        if let m = estimatedMinutes, m < 0 || m > Limits.estimateMinutes {
             throw TodoError.invalidArgument("estimate must be a whole number of minutes")
         }
         t.estimatedMinutes = estimatedMinutes

@@ -57,4 +57,7 @@ public enum Limits {
     public static let yamlNodes = 10_000
     /// Other string fields (area, project, tags, source…).
     public static let fieldLength = 500
+    /// The largest `estimated_minutes` (about two years): a larger number is a typo or an
+    /// overflow, refused on every path that sets one and reported when a file holds one.
+    public static let estimateMinutes = 1_000_000
 }

@@ -105,20 +105,11 @@ public struct TodoURL: Sendable, Equatable {
         }
     }
 
-    /// Minutes from `30`, `30m`, `2h`, `1h30m`.
+    /// Minutes from `30`, `30m`, `2h`, `1h30m` (and the other spellings imports read), at
+    /// most `Limits.estimateMinutes`.
     static func minutes(_ value: String) throws -> Int {
-        let v = value.lowercased().replacingOccurrences(of: " ", with: "")
-        if let n = Int(v) { return n }
-        var total = 0, number = "", any = false
-        for c in v {
-            if c.isASCII, c.isNumber { number.append(c); continue }
-            guard let n = Int(number), c == "h" || c == "m" else { throw TodoError.invalidArgument("estimate takes minutes: 30, 45m, 1h30m") }
-            total += c == "h" ? n * 60 : n
-            number = ""
-            any = true
-        }
-        guard any, number.isEmpty, total <= 1_000_000 else { throw TodoError.invalidArgument("estimate takes minutes: 30, 45m, 1h30m") }
-        return total
+        guard let m = FieldMapping.minutes(value) else { throw TodoError.invalidArgument("estimate takes minutes: 30, 45m, 1h30m") }
+        return m
     }
 
     /// A URL with `params` added to its query (for x-success / x-error).

@@ -184,6 +184,29 @@ final class TaskPaperTests: XCTestCase {
         XCTAssertEqual(batch.problems.map(\.location), ["line 3"])
     }
 
+    /// Estimates past any clock are refused as problems and kept as text, never trapped on
+    /// (the fuzzer found `Double → Int` overflowing on `@estimate(99999999999999999999h)`).
+    func testEstimatesTooLargeToHold() throws {
+        let text = """
+            - Huge @estimate(99999999999999999999h)
+            - Colon @estimate(9223372036854775807:59)
+            - Days @estimate(1e300d)
+            - Minus @estimate(-5:00)
+            - Fine @estimate(1.5h)
+            """
+        let batch = try TaskPaperFormat().read(ImportInput(text: text), options: ImportOptions(clock: Fixture.clock))
+        for title in ["Huge", "Colon", "Days", "Minus"] {
+            let t = try XCTUnwrap(Fixture.task(batch, title))
+            XCTAssertNil(t.task.estimatedMinutes, title)
+            XCTAssertNotNil(extra(t, "taskpaper_estimate"), title)
+        }
+        XCTAssertEqual(try XCTUnwrap(Fixture.task(batch, "Fine")).task.estimatedMinutes, 90)
+        XCTAssertEqual(FieldMapping.minutes("PT1H30M"), 90)
+        XCTAssertEqual(FieldMapping.minutes("2d"), 960)
+        XCTAssertEqual(FieldMapping.minutes("1:30"), 90)
+        XCTAssertNil(FieldMapping.minutes("\(Int.max)"))
+    }
+
     func testNotTaskPaper() throws {
         XCTAssertThrowsError(try Fixture.read("taskpaper", "taskpaper/not-taskpaper.txt")) { e in
             XCTAssertEqual((e as? ImportFormatError)?.location, "line 1")

@@ -95,7 +95,7 @@ final class TodoistCSVTests: XCTestCase {
 
     func testOddRowsAreProblems() throws {
         let batch = try Fixture.read("todoist", "todoist/odd-rows.csv")
-        XCTAssertEqual(batch.tasks.map(\.task.title), ["Fine task", "Odd priority", "Odd indent", "Odd date", "Odd duration"])
+        XCTAssertEqual(batch.tasks.map(\.task.title), ["Fine task", "Odd priority", "Odd indent", "Odd date", "Odd duration", "Ages long"])
         let problems = Dictionary(grouping: batch.problems, by: \.location).mapValues { $0.map(\.message).joined(separator: "; ") }
         XCTAssertTrue(problems["line 2"]?.contains("project comment") == true, "\(problems)")
         XCTAssertTrue(problems["line 4"]?.contains("PRIORITY \"7\"") == true)
@@ -104,6 +104,8 @@ final class TodoistCSVTests: XCTestCase {
         XCTAssertTrue(problems["line 7"]?.contains("DATE \"someday maybe\"") == true)
         XCTAssertTrue(problems["line 8"]?.contains("DURATION") == true)
         XCTAssertTrue(problems["line 9"]?.contains("no title") == true)
+        XCTAssertTrue(problems["line 10"]?.contains("DURATION \"999999 day\"") == true, "past Limits.estimateMinutes")
+        XCTAssertNil(Fixture.task(batch, "Ages long")?.task.estimatedMinutes)
         XCTAssertEqual(Fixture.task(batch, "Odd priority")?.task.extra.first { $0.0 == "todoist_priority" }?.1, .string("7"))
         XCTAssertEqual(Fixture.task(batch, "Odd date")?.task.extra.first { $0.0 == "todoist_date" }?.1, .string("someday maybe"))
     }

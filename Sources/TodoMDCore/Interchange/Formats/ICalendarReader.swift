@@ -130,7 +130,7 @@ struct ICalendarReader {
                 if xDefer == nil { r.problem("X-TODOMD-DEFER \"\(text)\" is not a date I can read; kept"); keep(p.name, text) }
             case "X-TODOMD-RECURRENCE-TYPE": if let m = RepeatMode(rawValue: text) { r.task.repeatMode = m } else { keep("x-todomd-recurrence-type", text) }
             case "X-TODOMD-RECURRENCE": r.recurrence(text)
-            case "X-TODOMD-ESTIMATED-MINUTES": if let m = Int(text), m >= 0 { r.task.estimatedMinutes = m } else { keep("x-todomd-estimated-minutes", text) }
+            case "X-TODOMD-ESTIMATED-MINUTES": if let m = Int(text), (0...Limits.estimateMinutes).contains(m) { r.task.estimatedMinutes = m } else { keep("x-todomd-estimated-minutes", text) }
             case "X-TODOMD-DESCRIPTION": xDescription = ICalendarText.unescape(p.value)
             case "X-TODOMD-STATUS": xStatus = TaskStatus(rawValue: text)
             default: keep(p.name, text)

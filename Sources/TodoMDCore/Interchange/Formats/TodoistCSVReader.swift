@@ -135,10 +135,11 @@ struct TodoistReader {
         let amount = header.value("DURATION", in: f)
         let unit = header.value("DURATION_UNIT", in: f).lowercased()
         guard !amount.isEmpty else { return }
-        if let n = Int(amount), n >= 0, n <= 1_000_000, unit.isEmpty || unit.hasPrefix("minute") || unit.hasPrefix("day") {
-            r.task.estimatedMinutes = unit.hasPrefix("day") ? n * 24 * 60 : n
+        if let n = Int(amount), n >= 0, n <= Limits.estimateMinutes, unit.isEmpty || unit.hasPrefix("minute") || unit.hasPrefix("day"),
+           case let m = unit.hasPrefix("day") ? n * 24 * 60 : n, m <= Limits.estimateMinutes {
+            r.task.estimatedMinutes = m
         } else {
-            r.problem("DURATION \"\(amount) \(unit)\" is not minutes or days; kept as \(format)_duration")
+            r.problem("DURATION \"\(amount) \(unit)\" is not minutes or days (up to \(Limits.estimateMinutes) minutes); kept as \(format)_duration")
             r.keep("duration", .string((amount + " " + unit).trimmingCharacters(in: .whitespaces)))
         }
     }
