@@ -57,6 +57,33 @@ final class LocalDateTests: XCTestCase {
         XCTAssertEqual(Timestamp.parse("2026-11-22T10:00", zone: berlin).map(Timestamp.format), "2026-11-22T09:00:00Z")
     }
 
+    /// Every instant read is one `format` writes back readably, and early years are not
+    /// shifted by Foundation's Julian calendar (the fuzzer found `created: 0001-01-01` read as
+    /// 0000-12-30, rendered, and refused).
+    func testTimestampsAtTheEdgesOfTheYears() {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let utc = TimeZone(identifier: "UTC")!
+        let cases: [(String, TimeZone, String?)] = [
+            ("0001-01-01", utc, "0001-01-01T00:00:00Z"),
+            ("0001-01-01T12:00", utc, "0001-01-01T12:00:00Z"),
+            ("1500-03-01", utc, "1500-03-01T00:00:00Z"),
+            ("1582-10-10T08:00:00", utc, "1582-10-10T08:00:00Z"),
+            ("1900-01-01", utc, "1900-01-01T00:00:00Z"),
+            ("0001-01-01", tokyo, nil),                     // year 0 in UTC
+            ("0001-01-01T00:00:00+05:00", utc, nil),
+            ("0001-01-02", berlin, "0001-01-01T23:06:32Z"), // Berlin's local mean time, +0:53:28
+            ("9999-12-31T23:00:00-05:00", utc, nil),        // year 10000 in UTC
+            ("9999-12-31T23:59:59Z", utc, "9999-12-31T23:59:59Z"),
+        ]
+        for (input, zone, expected) in cases {
+            let read = Timestamp.parse(input, zone: zone)
+            XCTAssertEqual(read.map(Timestamp.format), expected, "\(input) in \(zone.identifier)")
+            if let read { XCTAssertEqual(Timestamp.parse(Timestamp.format(read)), read, "\(input) reads back") }
+        }
+        XCTAssertEqual(LocalDate(year: 1, month: 1, day: 1)!.startInstant(in: utc), Timestamp.parse("0001-01-01T00:00:00Z"))
+    }
+
     func testLocalDateTimeParsing() {
         XCTAssertEqual(ldt("2026-03-01T17:05").time, LocalTime(hour: 17, minute: 5))
         XCTAssertEqual(LocalDateTime("2026-03-01T17:05:30")?.description, "2026-03-01T17:05")

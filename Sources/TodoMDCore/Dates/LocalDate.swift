@@ -149,10 +149,24 @@ public struct LocalDate: Hashable, Comparable, Sendable, TextCodable {
 
     /// Midnight at the start of this day in `zone`, as an instant.
     public func startInstant(in zone: TimeZone) -> Date {
+        if year < Self.julianBefore { return Self.wallTime(Double(dayNumber * 86_400), in: zone) }
         var cal = Calendar(identifier: .gregorian)
         cal.timeZone = zone
         let comps = DateComponents(year: year, month: month, day: day)
         return cal.date(from: comps) ?? Date(timeIntervalSince1970: Double(dayNumber) * 86_400)
+    }
+
+    /// Foundation's Gregorian calendar is Julian before October 1582, while day numbers here
+    /// are proleptic Gregorian: `0001-01-01` resolved through it came out two days early.
+    /// Years before this one are resolved by arithmetic instead.
+    static let julianBefore = 1583
+
+    /// The instant whose wall time in `zone` is `localSeconds` (seconds since 1970 as if UTC),
+    /// by the zone's offset there; for the centuries without DST gaps.
+    static func wallTime(_ localSeconds: Double, in zone: TimeZone) -> Date {
+        let first = zone.secondsFromGMT(for: Date(timeIntervalSince1970: localSeconds))
+        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: localSeconds - Double(first)))
+        return Date(timeIntervalSince1970: localSeconds - Double(offset))
     }
 
     // Codable as the plain `YYYY-MM-DD` string.

@@ -29,8 +29,19 @@ public enum Timestamp {
     }
 
     /// Parses an ISO-8601 date-time. Without an offset the text is local time in `zone`;
-    /// a date alone is local midnight.
+    /// a date alone is local midnight. Nil when the instant falls outside the years 0001 to
+    /// 9999 in UTC (`0001-01-01` east of Greenwich is in year 0): `format` could not write it
+    /// back in a form this reads.
     public static func parse(_ raw: String, zone: TimeZone = TimeZone(identifier: "UTC")!) -> Date? {
+        guard let d = parseAnyYear(raw, zone: zone), writable.contains(d.timeIntervalSince1970) else { return nil }
+        return d
+    }
+
+    /// 0001-01-01T00:00:00Z up to the end of 9999-12-31, in seconds since 1970.
+    static let writable = Double(LocalDate(year: 1, month: 1, day: 1)!.dayNumber * 86_400)
+        ..< Double((LocalDate(year: 9999, month: 12, day: 31)!.dayNumber + 1) * 86_400)
+
+    private static func parseAnyYear(_ raw: String, zone: TimeZone) -> Date? {
         let text = raw.trimmedSpaces
         let u = Array(text.utf8)
         guard u.count >= 10, let date = LocalDate(text.prefix(10)) else { return nil }
@@ -71,6 +82,7 @@ public enum Timestamp {
         guard h <= 24, m <= 59, s <= 60 else { return nil }
         let localSeconds = Double(date.dayNumber * 86_400 + h * 3600 + m * 60 + s) + frac
         if i == u.count {
+            if date.year < LocalDate.julianBefore { return LocalDate.wallTime(localSeconds, in: zone) }
             // No offset: local wall time in `zone`. Resolve via Calendar so DST gaps are handled.
             var cal = Calendar(identifier: .gregorian)
             cal.timeZone = zone
