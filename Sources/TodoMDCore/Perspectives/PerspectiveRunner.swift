@@ -19,15 +19,12 @@ extension ViewEngine {
             for t in tasks { buckets[tests.firstIndex { $0(t) } ?? tests.count].append(t) }
             let names = p.sections.map(\.name) + ["Other"]
             return zip(names, buckets).compactMap { name, ts in
-                ts.isEmpty ? nil : dependencies.annotated(ViewGroup(name: name, tasks: sorted(ts, by: p.sort, view: p.id)))
+                ts.isEmpty ? nil : dependencies.annotated(ViewGroup(name: name, tasks: ts), order: sortOrder(ts, by: p.sort, view: p.id))
             }
         }
         // Subtasks go under their parent when both are in a group; held-up tasks say why.
-        return group(tasks, by: p.groupBy).map { g in
-            var g = g
-            g.tasks = sorted(g.tasks, by: p.sort, view: p.id)
-            return dependencies.annotated(g)
-        }
+        // Sorted and nested in one copy of the tasks (`order`).
+        return group(tasks, by: p.groupBy).map { g in dependencies.annotated(g, order: sortOrder(g.tasks, by: p.sort, view: p.id)) }
     }
 
     /// How many tasks `run` would show (each once), without sorting or grouping them.
@@ -49,6 +46,11 @@ extension ViewEngine {
 
     /// `tasks` by `keys` (none: the manual order of `view`), then by path and line.
     public func sorted(_ tasks: [TodoTask], by keys: [Perspective.SortKey], view: String) -> [TodoTask] {
+        sortOrder(tasks, by: keys, view: view).map { tasks[$0] }
+    }
+
+    /// `sorted` as indices into `tasks`.
+    func sortOrder(_ tasks: [TodoTask], by keys: [Perspective.SortKey], view: String) -> [Int] {
         var columns: [(cells: [Cell?], descending: Bool, missingFirst: Bool)] = []
         for k in keys.isEmpty ? [Perspective.SortKey(.manual)] : keys {
             if k.field == .manual {
@@ -60,7 +62,7 @@ extension ViewEngine {
             }
         }
         let paths = tasks.map(\.path), lines = tasks.map { $0.line ?? -1 }
-        let order = tasks.indices.sorted { i, j in
+        return tasks.indices.sorted { i, j in
             for c in columns {
                 switch (c.cells[i], c.cells[j]) {
                 case let (x?, y?) where x != y: return c.descending ? x > y : x < y
@@ -71,7 +73,6 @@ extension ViewEngine {
             }
             return paths[i] != paths[j] ? paths[i] < paths[j] : lines[i] < lines[j]
         }
-        return order.map { tasks[$0] }
     }
 
     static func cell(_ f: Perspective.SortField, _ t: TodoTask) -> Cell? {

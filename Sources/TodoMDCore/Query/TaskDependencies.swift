@@ -104,8 +104,9 @@ public struct TaskDependencies: Sendable {
 
     /// `group` with its subtasks nested (`TaskTree.nested`) and, for each task held up, what
     /// holds it: the open tasks it is blocked by, or its sequential project's first task.
-    public func annotated(_ group: ViewGroup) -> ViewGroup {
-        var g = tree.nested(group)
+    /// `order`: the group's tasks in this order first (indices: a view's sort).
+    public func annotated(_ group: ViewGroup, order: [Int]? = nil) -> ViewGroup {
+        var g = tree.nested(group, order: order)
         guard !blockedBy.isEmpty || !sequence.waitingFor.isEmpty else { return g }
         for i in g.tasks.indices {
             let key = g.tasks[i].key

@@ -70,7 +70,7 @@ public struct ViewEngine: Sendable {
         case .next:
             result.groups = nextGroups(all, filter: filter, dependencies: dependencies)
         case .areas:
-            result.groups = areaGroups(tasks.filter { (filter.statuses.isEmpty ? !$0.status.isClosed : true) && !isArchived($0) }).map(dependencies.annotated)
+            result.groups = areaGroups(tasks.filter { (filter.statuses.isEmpty ? !$0.status.isClosed : true) && !isArchived($0) }).map { dependencies.annotated($0) }
         case .tags:
             var counts: [String: Int] = [:]
             for t in tasks where filter.statuses.isEmpty ? !t.status.isClosed : true {

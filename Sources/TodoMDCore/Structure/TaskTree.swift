@@ -44,60 +44,63 @@ public struct TaskTree: Sendable {
     /// vault's order), their parents found through `names`. Indices, not copies: a view of the
     /// whole vault passes tens of thousands of tasks.
     init(_ tasks: [TodoTask], children: [Int], references refs: [(name: String, lineID: Bool, raw: String?)], names: TaskNameIndex) {
-        var raw: [String: String] = [:]
-        var parents: [String: Int] = [:]
+        // Links by index (child → parent) until they are known loop-free: string keys only for
+        // what is kept.
+        var link: [Int: Int] = [:]
+        link.reserveCapacity(children.count)
         for (c, ref) in zip(children, refs) {
-            let key = tasks[c].key
             guard let value = ref.raw else {
-                problems[key] = "parent must be a file name or path"
+                problems[tasks[c].key] = "parent must be a file name or path"
                 continue
             }
             guard let p = names.targetIndex(ref.name, lineID: ref.lineID, fromPath: tasks[c].path) else {
-                problems[key] = "parent \"\(value)\" is no task"
+                problems[tasks[c].key] = "parent \"\(value)\" is no task"
                 continue
             }
-            let parentKey = tasks[p].key
-            guard parentKey != key else { problems[key] = "parent is the task itself"; continue }
-            raw[key] = parentKey
-            parents[parentKey] = p
+            guard p != c, tasks[p].key != tasks[c].key else { problems[tasks[c].key] = "parent is the task itself"; continue }
+            link[c] = p
         }
         // Each loop loses one link: that of its member with the greatest key, whichever tasks
         // lead into it (so a view that loads part of the vault breaks it as the whole vault does,
         // in whatever order the walks start). Each task is walked through once.
-        var walked: [String: Bool] = [:]  // true: on the current walk
-        for start in raw.keys where walked[start] == nil {
-            var seen: [String] = [start]
-            walked[start] = true
+        var state = [UInt8](repeating: 0, count: tasks.count)  // 1: on the current walk, 2: walked
+        for start in children where link[start] != nil && state[start] == 0 {
+            var seen: [Int] = [start]
+            state[start] = 1
             var at = start
-            while let next = raw[at] {
-                if let current = walked[next] {
-                    if current, let i = seen.firstIndex(of: next) {
+            while let next = link[at] {
+                if state[next] != 0 {
+                    if state[next] == 1, let i = seen.firstIndex(of: next) {
                         let loop = Array(seen[i...])
-                        let cut = loop.max()!
+                        let cut = loop.max { tasks[$0].key < tasks[$1].key }!
                         let from = loop.firstIndex(of: cut)!
-                        raw[cut] = nil
-                        problems[cut] = "parent makes a loop (" + (loop[from...] + loop[..<from] + [cut]).joined(separator: " → ") + ")"
+                        link[cut] = nil
+                        problems[tasks[cut].key] = "parent makes a loop ("
+                            + (loop[from...] + loop[..<from] + [cut]).map { tasks[$0].key }.joined(separator: " → ") + ")"
                     }
                     break
                 }
-                walked[next] = true
+                state[next] = 1
                 seen.append(next)
                 at = next
             }
-            for k in seen { walked[k] = false }
+            for k in seen { state[k] = 2 }
         }
-        parentOf = raw
         // Children in the vault's order (the order `children` came in).
+        parentOf.reserveCapacity(link.count)
+        titles.reserveCapacity(link.count * 2)
+        var members: [Int] = []  // linked children and their parents
         for c in children {
-            let key = tasks[c].key
-            guard let p = raw[key] else { continue }
-            childrenOf[p, default: []].append(key)
+            guard let p = link[c] else { continue }
+            let key = tasks[c].key, parentKey = tasks[p].key
+            parentOf[key] = parentKey
+            childrenOf[parentKey, default: []].append(key)
+            members.append(c)
+            members.append(p)
         }
-        for i in children + parents.values {
-            let key = tasks[i].key
-            guard raw[key] != nil || childrenOf[key] != nil else { continue }
-            titles[key] = tasks[i].title
-            if tasks[i].status.isClosed { closed.insert(key) }
+        for i in members where titles[tasks[i].key] == nil {
+            titles[tasks[i].key] = tasks[i].title
+            if tasks[i].status.isClosed { closed.insert(tasks[i].key) }
         }
     }
 
@@ -124,15 +127,15 @@ public struct TaskTree: Sendable {
     }
 
     /// `group` with its children under their parents (`nest`) and their `nesting` filled in.
-    public func nested(_ group: ViewGroup) -> ViewGroup {
-        guard !parentOf.isEmpty else { return group }
+    /// `order` (indices into the group's tasks: a view's sort) is applied on the way, so the
+    /// tasks are copied into their final order once (a view may hold tens of thousands).
+    public func nested(_ group: ViewGroup, order: [Int]? = nil) -> ViewGroup {
         var g = group
-        let (tasks, depth) = nest(group.tasks)
-        g.tasks = tasks
-        for i in tasks.indices {
-            let key = tasks[i].key
-            guard let p = parentOf[key] else { continue }
-            g.nesting[key] = ViewGroup.Nesting(depth: depth[key] ?? 0, parent: p, parentTitle: titles[p] ?? p)
+        let given = order ?? Array(group.tasks.indices)
+        let arranged = parentOf.isEmpty ? (order: given, children: []) : arrange(group.tasks, order: given)
+        if !arranged.order.elementsEqual(group.tasks.indices) { g.tasks = arranged.order.map { group.tasks[$0] } }
+        for c in arranged.children {
+            g.nesting[c.key] = ViewGroup.Nesting(depth: c.depth, parent: c.parent, parentTitle: titles[c.parent] ?? c.parent)
         }
         return g
     }
@@ -143,24 +146,40 @@ public struct TaskTree: Sendable {
     /// title as context).
     public func nest(_ tasks: [TodoTask]) -> (tasks: [TodoTask], depth: [String: Int]) {
         guard !parentOf.isEmpty else { return (tasks, [:]) }
-        let keys = tasks.indices.map { tasks[$0].key }
-        guard keys.contains(where: { parentOf[$0] != nil }) else { return (tasks, [:]) }
-        // Positions, not task copies, until the order is known.
-        let position = Dictionary(keys.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
-        var kids: [Int: [Int]] = [:]
-        var roots: [Int] = []
-        for (i, k) in keys.enumerated() {
-            if let p = parentOf[k], let at = position[p] { kids[at, default: []].append(i) } else { roots.append(i) }
-        }
-        var order: [Int] = [], depth: [String: Int] = [:]
-        order.reserveCapacity(tasks.count)
-        func walk(_ i: Int, _ d: Int) {
-            order.append(i)
-            if d > 0 { depth[keys[i]] = d }
-            for c in kids[i] ?? [] { walk(c, d + 1) }
-        }
-        for r in roots { walk(r, 0) }
-        return (order.map { tasks[$0] }, depth)
+        let a = arrange(tasks, order: Array(tasks.indices))
+        return (a.order.map { tasks[$0] }, Dictionary(a.children.filter { $0.depth > 0 }.map { ($0.key, $0.depth) }, uniquingKeysWith: { d, _ in d }))
     }
 
+    /// `nest` by indices: the tasks at `order` (indices into `tasks`) re-ordered so each child
+    /// follows its parent, as indices into `tasks`, and every task there that has a parent,
+    /// with its depth in that list. One lookup of each key per map: a view holds thousands.
+    func arrange(_ tasks: [TodoTask], order: [Int]) -> (order: [Int], children: [(key: String, depth: Int, parent: String)]) {
+        var keys: [String] = []
+        keys.reserveCapacity(order.count)
+        var position: [String: Int] = [:]  // of only the parents here: most tasks have no child
+        var parents: [(at: Int, parent: String)] = []
+        for i in order {
+            let k = tasks[i].key
+            if childrenOf[k] != nil, position[k] == nil { position[k] = keys.count }
+            if let p = parentOf[k] { parents.append((keys.count, p)) }
+            keys.append(k)
+        }
+        guard !position.isEmpty else { return (order, parents.map { (keys[$0.at], 0, $0.parent) }) }
+        var kids: [Int: [Int]] = [:]
+        var isChild = [Bool](repeating: false, count: keys.count)
+        for (at, p) in parents {
+            guard let pa = position[p] else { continue }
+            kids[pa, default: []].append(at)
+            isChild[at] = true
+        }
+        var out: [Int] = [], depth = [Int](repeating: 0, count: keys.count)
+        out.reserveCapacity(order.count)
+        func walk(_ at: Int, _ d: Int) {
+            out.append(order[at])
+            depth[at] = d
+            for c in kids[at] ?? [] { walk(c, d + 1) }
+        }
+        for at in keys.indices where !isChild[at] { walk(at, 0) }
+        return (out, parents.map { (keys[$0.at], depth[$0.at], $0.parent) })
+    }
 }

@@ -100,20 +100,18 @@ public struct Prefilter: Sendable, Equatable {
     /// or every task).
     public var holdsDependencies: Bool { related || clauses.isEmpty }
 
-    /// The `SELECT path, data` this prefilter loads by. With `related` (and tasks that name
-    /// others, `hasRefs`), a recursive query closes the tasks let through over `refs`; the
-    /// names there are file names, so a reference may load a namesake too (never too few).
-    func selectSQL(hasRefs: Bool) -> (sql: String, arguments: [String]) {
-        let plain = "SELECT t.path, d.data FROM tasks t LEFT JOIN task_data d ON d.id = t.id"
-        guard related, !clauses.isEmpty, hasRefs || !wholeProjects.isEmpty else { return (plain + " WHERE " + sql, arguments) }
+    /// The `SELECT path, data, id` this prefilter loads by, and whether the tasks it lets
+    /// through are then to be closed over `refs` (`RelatedClosure`): with `related` and tasks
+    /// that name others (`hasRefs`). Every task of `wholeProjects` is let through as well.
+    func selectSQL(hasRefs: Bool) -> (sql: String, arguments: [String], closing: Bool) {
+        let plain = "SELECT t.path, d.data, t.id FROM tasks t LEFT JOIN task_data d ON d.id = t.id WHERE "
+        guard related, !clauses.isEmpty, hasRefs || !wholeProjects.isEmpty else { return (plain + sql, arguments, false) }
         let projects = wholeProjects.isEmpty ? "" : " OR t.project_key IN (" + wholeProjects.map { _ in "?" }.joined(separator: ",") + ")"
-        let down = dependents ? ",\n    down(id) AS (SELECT r.task FROM seed JOIN tasks s ON s.id = seed.id JOIN refs r ON r.name = s.name_key)" : ""
-        return ("""
-            WITH RECURSIVE seed(id) AS (SELECT t.id FROM tasks t LEFT JOIN task_data d ON d.id = t.id WHERE (\(sql))\(projects)),
-            up(id) AS (SELECT id FROM seed UNION SELECT n.id FROM up JOIN refs r ON r.task = up.id JOIN tasks n ON n.name_key = r.name)\(down)
-            \(plain) WHERE t.id IN (SELECT id FROM up\(dependents ? " UNION SELECT id FROM down" : ""))
-            """, arguments + wholeProjects)
+        return (plain + "(" + sql + ")" + projects, arguments + wholeProjects, hasRefs)
     }
+
+    /// The rows of the tasks with these ids (a JSON array), as `selectSQL` selects them.
+    static let selectByIDs = "SELECT t.path, d.data, t.id FROM tasks t LEFT JOIN task_data d ON d.id = t.id WHERE t.id IN (SELECT value FROM json_each(?))"
 
     mutating func add(_ clause: String, _ args: [String] = []) {
         clauses.append("(" + clause + ")")

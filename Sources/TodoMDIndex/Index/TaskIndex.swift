@@ -465,9 +465,16 @@ public final class TaskIndex {
             var columnPaths: [String] = []
             let hasRefs = prefilter.related ? try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM refs)") ?? false : false
             let select = prefilter.selectSQL(hasRefs: hasRefs)
-            try SQLRows.each(db, select.sql, select.arguments) { s in
+            var ids: [Int64] = []
+            func row(_ s: OpaquePointer) {
                 blobs.append(SQLRows.blob(s, 1))
                 columnPaths.append(SQLRows.text(s, 0))
+                if select.closing { ids.append(sqlite3_column_int64(s, 2)) }
+            }
+            try SQLRows.each(db, select.sql, select.arguments, row)
+            if select.closing {
+                let extra = try RelatedClosure.extra(db, seeds: ids, dependents: prefilter.dependents)
+                if !extra.isEmpty { try SQLRows.each(db, Prefilter.selectByIDs, [RelatedClosure.jsonArray(extra)], row) }
             }
             Trace.mark("query \(columnPaths.count) tasks")
             let rows = try blobs.decodeAllWithFingerprints()

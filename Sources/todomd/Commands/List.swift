@@ -53,7 +53,7 @@ struct List: ParsableCommand {
                     let handles = service.handles(for: tasks)
                     out.print(out.header(v.name))
                     if tasks.isEmpty && items.isEmpty { out.print(out.paint("  Nothing here.", .dim)) }
-                    for t in tasks { out.print("  " + out.row(t, handle: handles[t.id]).replacingOccurrences(of: "\n", with: "\n  ")) }
+                    for t in tasks { out.print("  " + TerminalText.replacingNewlines(out.row(t, handle: handles[t.id]), with: "\n  ")) }
                     for i in items { out.print("  " + out.itemRow(i, type: types.first { $0.key == ListType.key(i.type) })) }
                 case let .perspective(p, groups):
                     out.print(ViewText.render(p, groups: groups, today: page.today, out, handles: service.handles(for: groups.flatMap(\.tasks))))

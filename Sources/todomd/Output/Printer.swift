@@ -94,7 +94,7 @@ struct Printer {
             meta.append(paint(a, .cyan))
         }
         // A checkbox task's tags are already in its text, as Obsidian shows them.
-        let shownTags = t.tags.filter { !t.title.lowercased().contains("#" + $0.lowercased()) }
+        let shownTags = t.title.utf8.contains(UInt8(ascii: "#")) ? t.tags.filter { !t.title.lowercased().contains("#" + $0.lowercased()) } : t.tags
         if !shownTags.isEmpty { meta.append(paint(shownTags.map { "#" + $0 }.joined(separator: " "), .magenta)) }
         if let m = t.estimatedMinutes { meta.append(Self.minutes(m)) }
         if t.line == nil, let c = Checklist.progress(of: t.body) { meta.append(paint("☑ \(c.done)/\(c.total)", c.done == c.total ? .green : .dim)) }
@@ -104,14 +104,14 @@ struct Printer {
         let lead = (handle.map { paint($0, .dim) + " " } ?? "") + box + " "
         let flag = t.flagged ? " " + paint("⚑", .yellow) : ""
         let tail = (meta.isEmpty ? "" : "  " + meta.joined(separator: " · ")) + (showPaths ? "  " + paint("(\(t.key))", .dim) : "")
-        var cleanTitle = Self.plain(t.title).replacingOccurrences(of: "\n", with: " ")
+        var cleanTitle = TerminalText.replacingNewlines(Self.plain(t.title), with: " ")
         if let width {
             // Two columns of indent; a title keeps at least 24 columns even if the details wrap.
             cleanTitle = TerminalWidth.truncate(cleanTitle, to: max(width - 2 - TerminalWidth.of(lead + flag + tail), 24))
         }
         var line = lead + (t.status.isClosed ? paint(cleanTitle, .dim) : cleanTitle) + flag + tail
         if let d = t.description {
-            var text = Self.plain(d).replacingOccurrences(of: "\n", with: " ")
+            var text = TerminalText.replacingNewlines(Self.plain(d), with: " ")
             if let width { text = TerminalWidth.truncate(text, to: max(width - 6, 20)) }
             line += "\n    " + paint(text, .dim)
         }

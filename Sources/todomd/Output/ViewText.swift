@@ -48,7 +48,7 @@ enum ViewText {
                     if !hold.blockedBy.isEmpty { row += p.paint("  🔒 " + hold.blockedBy.joined(separator: ", "), .dim) }
                     if let first = hold.waitsFor { row += p.paint("  ⏳ after " + first, .dim) }
                 }
-                lines.append(indent + row.replacingOccurrences(of: "\n", with: "\n" + indent))
+                lines.append(indent + TerminalText.replacingNewlines(row, with: "\n" + indent))
             }
         }
         return lines

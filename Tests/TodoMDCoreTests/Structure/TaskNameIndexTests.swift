@@ -20,9 +20,24 @@ final class TaskNameIndexTests: XCTestCase {
             checked += 1
             let want = TaskDependencies.names(ofPath: p)
             XCTAssertEqual(plain.base == plain.full ? [plain.full] : [plain.full, plain.base], want, p.debugDescription)
+            // The fingerprint that lets a path no one names pass unbuilt is that of its file name.
+            XCTAssertEqual(TaskNameIndex.plainBaseFingerprint(p), TaskNameIndex.fingerprint(plain.base.utf8), p.debugDescription)
         }
+        for p in paths where TaskNameIndex.plainNames(p) == nil { XCTAssertNil(TaskNameIndex.plainBaseFingerprint(p), p.debugDescription) }
         XCTAssertNil(TaskNameIndex.plainNames("Café/x.md"), "not ASCII: normalized the slow way")
         XCTAssertNil(TaskNameIndex.plainNames("[[x]]"))
         XCTAssertEqual(TaskNameIndex.plainNames("Areas/Plan Trip.md")?.base, "plan trip")
+    }
+
+    /// Names are found by file name whatever the case of the path; a name no task has finds none.
+    func testTheIndexFindsNamedTasksAndSkipsTheRest() {
+        let tasks = ["Areas/Plan Trip.md", "Work/plan trip.md", "Other.md", "Café/Été.md"].map { TodoTask(path: $0, title: $0) }
+        let index = TaskNameIndex(tasks, names: ["plan trip", "work/plan trip", "été", "ghost"], lineIDs: [])
+        XCTAssertEqual(index.targetIndex("plan trip", lineID: false, fromPath: "Work/x.md"), 1, "of two, the one in the same folder")
+        XCTAssertEqual(index.targetIndex("plan trip", lineID: false, fromPath: "x.md"), 0)
+        XCTAssertEqual(index.targetIndex("work/plan trip", lineID: false, fromPath: "x.md"), 1)
+        XCTAssertEqual(index.targetIndex("été", lineID: false, fromPath: "x.md"), 3)
+        XCTAssertNil(index.targetIndex("ghost", lineID: false, fromPath: "x.md"))
+        XCTAssertNil(index.targetIndex("other", lineID: false, fromPath: "x.md"), "not asked for: not indexed")
     }
 }

@@ -72,6 +72,12 @@ final class TaskTreeTests: XCTestCase {
             for (child, parent) in tree.parentOf {
                 if let c = at[child], let p = at[parent] { XCTAssertLessThan(p, c) }
             }
+            // A view's sort given as indices nests exactly as the sorted tasks do.
+            let order = Array(subset.indices).shuffled(using: &rng)
+            let byIndex = tree.nested(ViewGroup(name: nil, tasks: subset), order: order)
+            let bySorting = tree.nested(ViewGroup(name: nil, tasks: order.map { subset[$0] }))
+            XCTAssertEqual(byIndex.tasks.map(\.key), bySorting.tasks.map(\.key))
+            XCTAssertEqual(byIndex.nesting, bySorting.nesting)
         }
     }
 }
