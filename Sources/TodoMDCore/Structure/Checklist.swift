@@ -24,7 +24,11 @@ public enum Checklist {
         guard body.utf8.contains(UInt8(ascii: "[")) else { return [] }
         var out: [ChecklistItem] = []
         var fence: Substring?
-        for (i, raw) in lines(body).enumerated() {
+        for (i, bytes) in body.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            // Only a line whose first non-blank byte can start a bullet or a fence can matter:
+            // the rest are passed without building a string (a list renders thousands of bodies).
+            guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }), Self.mayStartItem(first) else { continue }
+            let raw = String(decoding: bytes, as: UTF8.self)
             let line = raw.hasSuffix("\r") ? Substring(raw.dropLast()) : Substring(raw)
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if let f = fence {
@@ -36,6 +40,12 @@ public enum Checklist {
             out.append(ChecklistItem(index: out.count + 1, text: text, done: "xX-".contains(mark), mark: mark, line: i))
         }
         return out
+    }
+
+    /// `-`, `*`, `+`, a digit (bullets), or a backtick or tilde (fences).
+    private static func mayStartItem(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: "-") || b == UInt8(ascii: "*") || b == UInt8(ascii: "+") || (0x30...0x39).contains(b)
+            || b == UInt8(ascii: "`") || b == UInt8(ascii: "~")
     }
 
     /// `(done, total)`, or nil without a checklist.

@@ -191,11 +191,19 @@ extension TodoService {
         return out
     }
 
+    /// One arrival is recorded and judged at a time in this process: the live watch and an
+    /// index refresh (a served index refreshes on the same file events) see the same new file,
+    /// and whichever records it second must find the quarantine's verdict already made. The
+    /// watch reads what is held under this lock too (a web test once saw `added`, not `held`).
+    static let seenLock = NSLock()
+
     /// Records what the index saw change (from outside, or first seen) and appends the real
     /// changes to the audit log. Runs on the index's thread, without the service lock: it
     /// touches only the store (which has its own) and the audit log (appends).
     static func recordSeen(_ files: [SeenFile], store: HistoryStore, at now: Date, quarantine: QuarantineSettings?,
                            audit: ([VaultChangeEvent]) -> Void, warn: (String) -> Void) {
+        seenLock.lock()
+        defer { seenLock.unlock() }
         let changes = files.map { HistoryStore.Change(path: $0.path, before: nil, after: $0.bytes, by: $0.initial ? "seen" : "external") }
         let added: [HistoryStore.Version]
         do { added = try store.record(changes, at: now) } catch {

@@ -105,7 +105,9 @@ extension TodoService {
                     Self.recordSeen(fresh, store: store, at: clock().now, quarantine: quarantine, audit: { self?.audit($0) }, warn: warn)
                 }
             }
-            let held = quarantine == nil ? [:] : Dictionary(((try? store?.held()) ?? []).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+            let held = quarantine == nil ? [:] : Self.seenLock.withLock {
+                Dictionary(((try? store?.held()) ?? []).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+            }
             let added = changes.compactMap { c -> String? in
                 if case .added(let t, _) = c, t.line == nil, SyncConflictNames.mayBeCopy(t.path) { return t.path }
                 return nil

@@ -38,6 +38,31 @@ final class ChecklistTests: XCTestCase {
         XCTAssertEqual(Checklist.items(in: "- [ ] a\r\n- [x] b\r\n").map(\.text), ["a", "b"], "CRLF")
     }
 
+    /// Property: lines passed over by their first byte are lines the full parse rejects too —
+    /// over random bodies of bullets, fences, combining marks, tabs and CRLF, the items are
+    /// those of parsing every line.
+    func testSkippingLinesByTheirFirstByteChangesNoItem() {
+        func everyLine(_ body: String) -> [ChecklistItem] {
+            var out: [ChecklistItem] = [], fence: Substring?
+            for (i, raw) in Checklist.lines(body).enumerated() {
+                let line = raw.hasSuffix("\r") ? Substring(raw.dropLast()) : Substring(raw)
+                let trimmed = line.drop { $0 == " " || $0 == "\t" }
+                if let f = fence { if trimmed.hasPrefix(f) { fence = nil }; continue }
+                if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { fence = trimmed.prefix(3); continue }
+                guard let (mark, text) = Checklist.checkbox(trimmed) else { continue }
+                out.append(ChecklistItem(index: out.count + 1, text: text, done: "xX-".contains(mark), mark: mark, line: i))
+            }
+            return out
+        }
+        let pieces = ["- [ ] a", "* [x] b", "+ [X] c", "1. [ ] d", "12) [-] e", "  - [ ] f", "\t- [x] g", "```", "~~~", "text",
+                      " \u{301}- [ ] h", "-\u{301} [ ] i", "- [é] j", "", "\r", "- [ ]", "[ ] k", "#", "- [ ] l\r"]
+        var g = SeededGenerator(seed: 21)
+        for _ in 0..<2000 {
+            let body = (0..<Int.random(in: 1...8, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined(separator: "\n") + "["
+            XCTAssertEqual(Checklist.items(in: body), everyLine(body), body.debugDescription)
+        }
+    }
+
     func testFindingAnItem() throws {
         let items = Checklist.items(in: "- [ ] charger\n- [ ] phone charger\n- [x] Passport\n")
         XCTAssertEqual(try Checklist.find("2", in: items).text, "phone charger")
