@@ -29,11 +29,12 @@ final class RelatedClosureTests: XCTestCase {
             try index.refresh()
             try index.db.read { db in
                 let ids = try Int64.fetchAll(db, sql: "SELECT id FROM tasks")
+                let references = try Int.fetchOne(db, sql: "SELECT count(*) FROM refs") ?? 0
                 for _ in 0..<6 {
                     let seeds = ids.filter { _ in Int.random(in: 0...3, using: &g) == 0 }
                     for dependents in [false, true] {
-                        let sql = try RelatedClosure.extra(db, seeds: seeds, dependents: dependents, inMemory: false)
-                        let memory = try RelatedClosure.extra(db, seeds: seeds, dependents: dependents, inMemory: true)
+                        let sql = try RelatedClosure.extra(db, seeds: seeds, references: references, dependents: dependents, inMemory: false)
+                        let memory = try RelatedClosure.extra(db, seeds: seeds, references: references, dependents: dependents, inMemory: true)
                         XCTAssertEqual(sql, memory, "round \(round), seeds \(seeds), dependents \(dependents)")
                         XCTAssertTrue(Set(sql).isDisjoint(with: seeds))
                     }

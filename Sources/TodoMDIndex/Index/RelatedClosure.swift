@@ -7,10 +7,11 @@ import GRDBSQLite
 /// `dependents` the tasks naming them. The names are file names, so a reference may bring a
 /// namesake too (never too few).
 enum RelatedClosure {
-    /// The ids of those tasks that are not among `seeds` (the ids loaded). `inMemory` picks the
-    /// walk (tests compare both); by default the cheaper one for this many seeds.
-    static func extra(_ db: Database, seeds: [Int64], dependents: Bool, inMemory: Bool? = nil) throws -> [Int64] {
-        let references = try Int.fetchOne(db, sql: "SELECT count(*) FROM refs") ?? 0
+    /// The ids of those tasks that are not among `seeds` (the ids loaded); `references`: the
+    /// rows of `refs`. `inMemory` picks the walk (tests compare both); by default the cheaper
+    /// one for this many seeds.
+    static func extra(_ db: Database, seeds: [Int64], references: Int, dependents: Bool, inMemory: Bool? = nil) throws -> [Int64] {
+        let loaded = Set(seeds)
         let found: Set<Int64>
         if !(inMemory ?? (seeds.count * 2 >= references)) {
             // Few tasks (Today, one project): follow their references through the indexes.
@@ -30,7 +31,7 @@ enum RelatedClosure {
                 up[from, default: []].append(to)
                 if dependents { back[to, default: []].append(from) }
             }
-            var seen = Set(seeds)
+            var seen = loaded
             var frontier = seeds
             while !frontier.isEmpty {
                 var next: [Int64] = []
@@ -40,7 +41,6 @@ enum RelatedClosure {
             if dependents { for id in seeds { for d in back[id] ?? [] { seen.insert(d) } } }
             found = seen
         }
-        let loaded = Set(seeds)
         return found.filter { !loaded.contains($0) }.sorted()
     }
 

@@ -463,8 +463,8 @@ public final class TaskIndex {
             // planner then answers a view's OR of dates through the date indexes; Swift sorts.
             var blobs = BlobBatch()
             var columnPaths: [String] = []
-            let hasRefs = prefilter.related ? try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM refs)") ?? false : false
-            let select = prefilter.selectSQL(hasRefs: hasRefs)
+            let references = prefilter.related ? try Int.fetchOne(db, sql: "SELECT count(*) FROM refs") ?? 0 : 0
+            let select = prefilter.selectSQL(hasRefs: references > 0)
             var ids: [Int64] = []
             func row(_ s: OpaquePointer) {
                 blobs.append(SQLRows.blob(s, 1))
@@ -473,7 +473,7 @@ public final class TaskIndex {
             }
             try SQLRows.each(db, select.sql, select.arguments, row)
             if select.closing {
-                let extra = try RelatedClosure.extra(db, seeds: ids, dependents: prefilter.dependents)
+                let extra = try RelatedClosure.extra(db, seeds: ids, references: references, dependents: prefilter.dependents)
                 if !extra.isEmpty { try SQLRows.each(db, Prefilter.selectByIDs, [RelatedClosure.jsonArray(extra)], row) }
             }
             Trace.mark("query \(columnPaths.count) tasks")
